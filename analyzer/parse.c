@@ -1,0 +1,159 @@
+/* parse.c: planning a file's parse passes and running them with libclang.
+ *
+ * With a toolkit: a host-only pass and one device-only pass per target arch,
+ * using the toolkit's real headers (plus CCCL's include/cccl, which nvcc adds
+ * silently).  Without one, or with --no-cuda-headers: one device pass over the
+ * embedded declarations header (shim.h), served as unsaved files. */
+#include "parse.h"
+#include "compile_args.h"
+#include "shim.h"
+#include "toolkit.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Flags every pass shares: CUDA language, no warnings (cudalint reports its
+   own findings, clang's errors only matter as parse failures), no error limit
+   so recovery keeps going, and no libdevice lookup since nothing is linked. */
+static void add_common(struct strvec *a)
+{
+    sv_push(a, "-x");
+    sv_push(a, "cuda");
+    sv_push(a, "-w");
+    sv_push(a, "-ferror-limit=0");
+    sv_push(a, "-nocudalib");
+    sv_push(a, "-Wno-unknown-cuda-version");
+}
+
+static void add_user(struct strvec *a, const struct strvec *from_db, bool has_std,
+                     const struct lint_options *o)
+{
+    if (!has_std) sv_push(a, "-std=c++17");
+    for (size_t i = 0; i < from_db->len; i++) sv_push(a, from_db->items[i]);
+    for (size_t i = 0; i < o->extra_args.len; i++) sv_push(a, o->extra_args.items[i]);
+}
+
+static struct parse_pass *new_pass(struct parse_plan *plan, const char *name, bool device)
+{
+    plan->passes = xrealloc(plan->passes, (plan->n_passes + 1) * sizeof *plan->passes);
+    struct parse_pass *p = &plan->passes[plan->n_passes++];
+    memset(p, 0, sizeof *p);
+    p->name = xstrdup(name);
+    p->is_device = device;
+    return p;
+}
+
+int parse_plan_build(const struct lint_options *o, const char *file, struct parse_plan *plan,
+                     char **error)
+{
+    memset(plan, 0, sizeof *plan);
+    struct strvec db_args = {0}, db_archs = {0};
+    if (o->compdb) {
+        const struct compile_command *cc = compdb_find(o->compdb, file);
+        if (cc && translate_compile_args(&cc->argv, cc->directory, &db_args, &db_archs, error) != 0) {
+            sv_release(&db_args);
+            sv_release(&db_archs);
+            return -1;
+        }
+    }
+    bool has_std = false;
+    for (size_t i = 0; i < db_args.len; i++)
+        if (str_starts_with(db_args.items[i], "-std=")) has_std = true;
+    const struct strvec *archs = (!o->explicit_archs && db_archs.len) ? &db_archs : &o->archs;
+    const char *first_arch = archs->len ? archs->items[0] : "sm_90";
+
+    bool shim = o->headers == HEADERS_SHIM || !o->toolkit;
+    plan->shim = shim;
+    if (shim) {
+        char *name = xasprintf("shim %s", first_arch);
+        struct parse_pass *p = new_pass(plan, name, true);
+        free(name);
+        add_common(&p->args);
+        sv_push(&p->args, "-nocudainc");
+        sv_push(&p->args, "--cuda-device-only");
+        sv_push_owned(&p->args, xasprintf("--cuda-gpu-arch=%s", first_arch));
+        sv_push(&p->args, "-isystem");
+        sv_push(&p->args, SHIM_DIR);
+        sv_push(&p->args, "-include");
+        sv_push(&p->args, SHIM_MAIN);
+        add_user(&p->args, &db_args, has_std, o);
+    } else {
+        plan->toolkit_root = xstrdup(o->toolkit->root);
+        char *cccl = path_join(o->toolkit->root, "include/cccl");
+        struct parse_pass *h = new_pass(plan, "host", false);
+        add_common(&h->args);
+        sv_push_owned(&h->args, xasprintf("--cuda-path=%s", o->toolkit->root));
+        sv_push(&h->args, "--cuda-host-only");
+        if (path_is_dir(cccl)) {
+            sv_push(&h->args, "-isystem");
+            sv_push(&h->args, cccl);
+        }
+        add_user(&h->args, &db_args, has_std, o);
+        for (size_t i = 0; i < archs->len || (i == 0 && archs->len == 0); i++) {
+            const char *arch = archs->len ? archs->items[i] : "sm_90";
+            char *name = xasprintf("device %s", arch);
+            struct parse_pass *d = new_pass(plan, name, true);
+            free(name);
+            add_common(&d->args);
+            sv_push_owned(&d->args, xasprintf("--cuda-path=%s", o->toolkit->root));
+            sv_push(&d->args, "--cuda-device-only");
+            sv_push_owned(&d->args, xasprintf("--cuda-gpu-arch=%s", arch));
+            if (path_is_dir(cccl)) {
+                sv_push(&d->args, "-isystem");
+                sv_push(&d->args, cccl);
+            }
+            add_user(&d->args, &db_args, has_std, o);
+        }
+        free(cccl);
+    }
+    sv_release(&db_args);
+    sv_release(&db_archs);
+    return 0;
+}
+
+void parse_plan_release(struct parse_plan *plan)
+{
+    for (size_t i = 0; i < plan->n_passes; i++) {
+        free(plan->passes[i].name);
+        sv_release(&plan->passes[i].args);
+    }
+    free(plan->passes);
+    free(plan->toolkit_root);
+    memset(plan, 0, sizeof *plan);
+}
+
+CXTranslationUnit parse_pass_run(CXIndex index, const char *file, const struct parse_pass *pass,
+                                 const char *contents, size_t contents_len, enum CXErrorCode *err)
+{
+    size_t n_unsaved = 0;
+    struct CXUnsavedFile *unsaved = xcalloc(shim_files_len + 1, sizeof *unsaved);
+    char **names = xcalloc(shim_files_len + 1, sizeof *names);
+    if (contents) {
+        unsaved[n_unsaved].Filename = file;
+        unsaved[n_unsaved].Contents = contents;
+        unsaved[n_unsaved].Length = (unsigned long)contents_len;
+        n_unsaved++;
+    }
+    bool shim = false;
+    for (size_t i = 0; i < pass->args.len; i++)
+        if (strcmp(pass->args.items[i], SHIM_DIR) == 0) shim = true;
+    if (shim) {
+        for (size_t i = 0; i < shim_files_len; i++) {
+            if (!shim_files[i].name) continue;
+            names[i] = xasprintf("%s/%s", SHIM_DIR, shim_files[i].name);
+            unsaved[n_unsaved].Filename = names[i];
+            unsaved[n_unsaved].Contents = shim_files[i].contents;
+            unsaved[n_unsaved].Length = (unsigned long)shim_files[i].len;
+            n_unsaved++;
+        }
+    }
+    unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
+    CXTranslationUnit tu = NULL;
+    *err = clang_parseTranslationUnit2(index, file, (const char *const *)pass->args.items,
+                                       (int)pass->args.len, unsaved, (unsigned)n_unsaved, flags, &tu);
+    for (size_t i = 0; i < shim_files_len; i++) free(names[i]);
+    free(names);
+    free(unsaved);
+    return *err == CXError_Success ? tu : NULL;
+}

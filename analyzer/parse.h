@@ -1,0 +1,34 @@
+/* parse.h: planning the parse passes of a file (toolkit: host-only + one
+ * device-only pass per arch; shim: one pass) and running them with libclang. */
+#ifndef CUDALINT_PARSE_H
+#define CUDALINT_PARSE_H
+
+#include "lint.h"
+#include <clang-c/Index.h>
+
+struct parse_pass {
+    char *name;          /* "host", "device sm_90", "shim" */
+    bool is_device;
+    struct strvec args;  /* full clang argument list */
+};
+
+struct parse_plan {
+    struct parse_pass *passes;
+    size_t n_passes;
+    bool shim;
+    char *toolkit_root;  /* NULL in shim mode */
+};
+
+/* Builds the passes for file (absolute path).  Returns 0, or -1 with *error
+   (a bad compile database entry, a --cuda-path without headers). */
+int parse_plan_build(const struct lint_options *o, const char *file,
+                     struct parse_plan *plan, char **error);
+void parse_plan_release(struct parse_plan *plan);
+
+/* Parses file for one pass; contents overrides the file on disk when non-NULL. */
+CXTranslationUnit parse_pass_run(CXIndex index, const char *file,
+                                 const struct parse_pass *pass,
+                                 const char *contents, size_t contents_len,
+                                 enum CXErrorCode *err);
+
+#endif

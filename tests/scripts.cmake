@@ -1,0 +1,1 @@
+# scripts.cmake: one cudalint_script_test() line per integration script test.
