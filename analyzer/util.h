@@ -25,7 +25,7 @@ void sb_add(struct strbuf *sb, const char *s);
 void sb_addn(struct strbuf *sb, const char *s, size_t n);
 void sb_addc(struct strbuf *sb, char c);
 void sb_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void sb_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+void sb_vaddf(struct strbuf *sb, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 char *sb_detach(struct strbuf *sb); /* caller frees; sb is reset */
 void sb_release(struct strbuf *sb);
 

@@ -1,0 +1,2 @@
+/* prelude.h: a header forced in with -include by the unit tests. */
+#define PRELUDE 1
