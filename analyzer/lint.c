@@ -30,7 +30,7 @@ void lint_options_init(struct lint_options *o)
     o->format = xstrdup("text");
     o->color = -1;
     o->fail_level = SEV_WARNING;
-    o->max_file_size = 4LL * 1024 * 1024;
+    o->max_file_size = 4LL * 1000 * 1000; /* MB are 10^6 bytes, as printed */
 }
 
 void lint_options_release(struct lint_options *o)

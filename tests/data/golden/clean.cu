@@ -1,0 +1,6 @@
+// clean.cu: a kernel without findings (tests/golden.py).
+__global__ void saxpy(float a, const float *x, float *y, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = a * x[i] + y[i];
+}

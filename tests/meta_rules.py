@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""meta_rules.py: every rule of the registry has its code file, its doc with
+DESIGN.md's fixed sections in order, fixtures with positive expectations and
+at least one negative, a kernel pair (performance and correctness rules), and a
+row in the README's rule table that matches the record."""
+import os, re, subprocess, sys
+
+SRC = os.environ.get("CUDALINT_SOURCE_DIR", os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BIN = os.environ.get("CUDALINT", os.path.join(SRC, "build", "cudalint"))
+SECTIONS = ["What it flags", "Why", "Example", "Use instead", "Fix safety", "Exceptions", "Measured effect"]
+failures = []
+
+
+def rules():
+    out = subprocess.run([BIN, "--list-rules"], capture_output=True, text=True, check=True).stdout.splitlines()
+    rows = []
+    for line in out[1:]:
+        parts = line.split(None, 7)
+        rows.append(dict(code=parts[0], name=parts[1], severity=parts[2], fix=parts[6], summary=parts[7]))
+    return rows
+
+
+def main():
+    readme = open(os.path.join(SRC, "README.md")).read() if os.path.exists(os.path.join(SRC, "README.md")) else ""
+    fixtures = os.path.join(SRC, "fixtures")
+    fixture_text = {}
+    for dp, _, fs in os.walk(fixtures):
+        for f in fs:
+            if f.endswith((".cu", ".cuh")):
+                fixture_text[os.path.join(dp, f)] = open(os.path.join(dp, f), errors="replace").read()
+    for r in rules():
+        code, name = r["code"], r["name"]
+        doc = os.path.join(SRC, "rules", f"{code}-{name}.md")
+        if not os.path.exists(doc):
+            failures.append(f"{code}: no doc rules/{code}-{name}.md")
+        else:
+            text = open(doc).read()
+            heads = re.findall(r"^## (.+?)\s*$", text, re.M)
+            if heads != SECTIONS:
+                failures.append(f"{code}: doc sections {heads}, want {SECTIONS}")
+            if not text.startswith(f"# {code} {name}"):
+                failures.append(f"{code}: doc title must be '# {code} {name}'")
+            if "being written" in text:
+                failures.append(f"{code}: doc is a placeholder")
+        if not code.startswith("CU0"):
+            src = os.path.join(SRC, "rules", f"{code.lower()}_{name.replace('-', '_')}.c")
+            if not os.path.exists(src):
+                failures.append(f"{code}: no rules/{os.path.basename(src)}")
+            own = {p: t for p, t in fixture_text.items() if os.path.basename(p).startswith(code.lower() + "_")}
+            if not own:
+                failures.append(f"{code}: no fixtures/{code.lower()}_*.cu")
+            positives = sum(len(re.findall(r"expect(?:@[+-]\d+)?:[^\n]*" + code, t)) for t in own.values())
+            if positives < 3:
+                failures.append(f"{code}: only {positives} positive expectations in its fixtures (want >= 3)")
+            # A negative: a line of the rule's own fixtures that carries no expectation
+            # inside a function is trivially present; demand an explicit marker instead.
+            negatives = sum(len(re.findall(r"\bnegative\b|\bOK:|\bno finding", t, re.I)) for t in own.values())
+            if negatives < 3:
+                failures.append(f"{code}: fewer than 3 negatives marked ('negative', 'OK:' or 'no finding') in its fixtures")
+            kdir = os.path.join(SRC, "kernels", f"{code.lower()}_{name.replace('-', '_')}")
+            if not os.path.isdir(kdir) or not os.path.exists(os.path.join(kdir, "bad.cu")):
+                failures.append(f"{code}: no kernel pair kernels/{os.path.basename(kdir)}/bad.cu")
+        row = re.search(r"^\|\s*`?%s`?\s*\|\s*`?%s`?\s*\|" % (code, re.escape(name)), readme, re.M)
+        if not row:
+            failures.append(f"{code}: no row '| {code} | {name} |' in README's rule table")
+    for f in failures:
+        print("FAIL", f)
+    print(f"meta: {len(failures)} failures")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
