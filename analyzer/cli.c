@@ -1,14 +1,19 @@
 /* cli.c: the lint command line: parses options into struct lint_options,
- * answers --help, --version, --list-rules and --explain, runs the lint and
- * turns the result into an exit code. */
+ * answers --help, --version, --list-rules, --explain and --dump-config, runs
+ * the lint, then the baseline, --fix/--diff and the writer, and turns the
+ * result into an exit code. */
 #include "cli.h"
+#include "baseline.h"
+#include "config.h"
 #include "docs.h"
+#include "fixwrite.h"
 #include "lint.h"
 #include "output.h"
 #include "registry.h"
 #include "util.h"
 
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,8 +43,21 @@ static const char usage_text[] =
     "  --max-file-size MB     skip larger files with a note (default 4)\n"
     "  -- ARGS                pass the remaining arguments to clang\n"
     "\n"
+    "Configuration (.cudalint.yaml in the file's directory or the nearest parent):\n"
+    "  --config FILE          use this configuration file for every file\n"
+    "  --no-config            ignore .cudalint.yaml files\n"
+    "  --dump-config          print the effective configuration for the first PATH (or .) and exit\n"
+    "\n"
+    "Baseline, fixes and cache:\n"
+    "  --write-baseline FILE  record the current findings in FILE (JSON) and exit 0\n"
+    "  --baseline FILE        report only findings not recorded in FILE; say how many entries are stale\n"
+    "  --fix                  apply safe fixes in place (atomically), then report what is left\n"
+    "  --diff                 print the fixes as a unified diff instead; exit 1 when there are any\n"
+    "  --cache-dir DIR        where results are cached (default: $XDG_CACHE_HOME/cudalint)\n"
+    "  --no-cache             neither read nor write cached results\n"
+    "\n"
     "Output:\n"
-    "  --format NAME          text (default) or json\n"
+    "  --format NAME          text (default), json, sarif, github, checkstyle, junit or gitlab\n"
     "  --color WHEN           auto (default), always or never; NO_COLOR disables auto\n"
     "  -q, --quiet            no summary line, no notes about skipped files\n"
     "  --fail-level LEVEL     lowest severity that makes the exit code 1: note, warning (default), error\n"
@@ -118,7 +136,8 @@ static int check_selectors(const struct strvec *sv, const char *flag)
 enum {
     OPT_SELECT = 256, OPT_IGNORE, OPT_FORMAT, OPT_CUDA_PATH, OPT_CUDA_ARCH, OPT_NO_CUDA_HEADERS,
     OPT_EXIT_ZERO, OPT_COLOR, OPT_VERSION, OPT_LIST_RULES, OPT_EXPLAIN, OPT_SHOW_PARSE_ERRORS,
-    OPT_EXTENSIONS, OPT_HOST, OPT_FAIL_LEVEL, OPT_MAX_FILE_SIZE,
+    OPT_EXTENSIONS, OPT_HOST, OPT_FAIL_LEVEL, OPT_MAX_FILE_SIZE, OPT_CONFIG, OPT_NO_CONFIG,
+    OPT_DUMP_CONFIG, OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FIX, OPT_DIFF, OPT_CACHE_DIR, OPT_NO_CACHE,
 };
 
 static const struct option long_options[] = {
@@ -141,16 +160,107 @@ static const struct option long_options[] = {
     {"host", no_argument, 0, OPT_HOST},
     {"fail-level", required_argument, 0, OPT_FAIL_LEVEL},
     {"max-file-size", required_argument, 0, OPT_MAX_FILE_SIZE},
+    {"config", required_argument, 0, OPT_CONFIG},
+    {"no-config", no_argument, 0, OPT_NO_CONFIG},
+    {"dump-config", no_argument, 0, OPT_DUMP_CONFIG},
+    {"baseline", required_argument, 0, OPT_BASELINE},
+    {"write-baseline", required_argument, 0, OPT_WRITE_BASELINE},
+    {"fix", no_argument, 0, OPT_FIX},
+    {"diff", no_argument, 0, OPT_DIFF},
+    {"cache-dir", required_argument, 0, OPT_CACHE_DIR},
+    {"no-cache", no_argument, 0, OPT_NO_CACHE},
     {0, 0, 0, 0},
 };
 
-static int usage_error(const char *fmt, const char *arg) __attribute__((format(printf, 1, 0)));
-static int usage_error(const char *fmt, const char *arg)
+static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int usage_error(const char *fmt, ...)
 {
+    va_list ap;
+    va_start(ap, fmt);
     fprintf(stderr, "cudalint: error: ");
-    fprintf(stderr, fmt, arg);
+    vfprintf(stderr, fmt, ap);
     fprintf(stderr, "\nTry 'cudalint --help'.\n");
+    va_end(ap);
     return EXIT_USAGE;
+}
+
+/* The run from the file set to the exit code, once the options are valid. */
+static int run_lint(struct lint_options *o, const struct output_writer *writer)
+{
+    int status = EXIT_CLEAN;
+    struct lint_run run;
+    lint_run(o, &run);
+    if (o->write_baseline) {
+        char *error = NULL;
+        long n = baseline_write(o->write_baseline, &run, &error);
+        if (n < 0) {
+            fprintf(stderr, "cudalint: error: --write-baseline %s\n", error);
+            free(error);
+            status = EXIT_USAGE;
+        } else {
+            if (!o->quiet)
+                fprintf(stderr, "cudalint: wrote %ld finding%s to %s\n", n, n == 1 ? "" : "s", o->write_baseline);
+            /* Files that could not be read are not in the baseline: say so. */
+            for (size_t i = 0; i < run.n_files; i++)
+                if (strcmp(run.files[i].status, "error") == 0)
+                    fprintf(stderr, "cudalint: error: %s: %s\n", run.files[i].path, run.files[i].message);
+            status = run.input_errors ? EXIT_USAGE : EXIT_CLEAN;
+        }
+        lint_run_release(&run);
+        return status;
+    }
+    if (o->baseline) {
+        char *error = NULL;
+        size_t hidden, stale;
+        if (baseline_filter(o->baseline, &run, &hidden, &stale, &error) != 0) {
+            fprintf(stderr, "cudalint: error: %s\n", error);
+            free(error);
+            lint_run_release(&run);
+            return EXIT_USAGE;
+        }
+        if (!o->quiet && (hidden || stale))
+            fprintf(stderr, "cudalint: baseline %s: %zu known finding%s not shown\n", o->baseline, hidden,
+                    hidden == 1 ? "" : "s");
+        if (stale)
+            fprintf(stderr,
+                    "cudalint: baseline %s: %zu entr%s stale (%s finding%s gone); --write-baseline %s drops %s\n",
+                    o->baseline, stale, stale == 1 ? "y is" : "ies are", stale == 1 ? "its" : "their",
+                    stale == 1 ? " is" : "s are", o->baseline, stale == 1 ? "it" : "them");
+    }
+    bool fix_failed = false;
+    if (o->diff) {
+        struct strbuf diff;
+        sb_init(&diff);
+        struct fixwrite_summary s;
+        fixwrite_run(&run, false, &diff, o->quiet, &s);
+        fputs(diff.buf, stdout);
+        fflush(stdout);
+        sb_release(&diff);
+        if (!o->quiet)
+            fprintf(stderr, "cudalint: %zu fix%s in %zu file%s (cudalint --fix applies them)\n", s.fixed,
+                    s.fixed == 1 ? "" : "es", s.files, s.files == 1 ? "" : "s");
+        if (run.input_errors) status = EXIT_USAGE;
+        else if (s.fixed && !o->exit_zero) status = EXIT_FINDINGS;
+        lint_run_release(&run);
+        return status;
+    }
+    if (o->fix) {
+        struct fixwrite_summary s;
+        fixwrite_run(&run, true, NULL, o->quiet, &s);
+        if (!o->quiet && (s.fixed || s.overlapping || s.files_skipped))
+            fprintf(stderr, "cudalint: fixed %zu finding%s in %zu file%s\n", s.fixed, s.fixed == 1 ? "" : "s",
+                    s.files, s.files == 1 ? "" : "s");
+        fix_failed = s.files_failed > 0;
+    }
+    writer->write(stdout, &run, o);
+    fflush(stdout);
+    bool failing = false;
+    for (size_t i = 0; i < run.diags.len; i++)
+        if ((int)run.diags.items[i].severity >= o->fail_level) failing = true;
+    if (run.input_errors || fix_failed) status = EXIT_USAGE;
+    else if (failing && !o->exit_zero) status = EXIT_FINDINGS;
+    lint_run_release(&run);
+    return status;
 }
 
 int cli_lint_main(int argc, char **argv)
@@ -247,9 +357,30 @@ int cli_lint_main(int argc, char **argv)
                 status = usage_error("--max-file-size needs a size in MB, not '%s'", optarg);
                 goto done;
             }
-            o.max_file_size = (long long)(mb * 1024 * 1024);
+            o.max_file_size = (long long)(mb * 1e6);
             break;
         }
+        case OPT_CONFIG:
+            free(o.config_path);
+            o.config_path = xstrdup(optarg);
+            break;
+        case OPT_NO_CONFIG: o.no_config = true; break;
+        case OPT_DUMP_CONFIG: o.dump_config = true; break;
+        case OPT_BASELINE:
+            free(o.baseline);
+            o.baseline = xstrdup(optarg);
+            break;
+        case OPT_WRITE_BASELINE:
+            free(o.write_baseline);
+            o.write_baseline = xstrdup(optarg);
+            break;
+        case OPT_FIX: o.fix = true; break;
+        case OPT_DIFF: o.diff = true; break;
+        case OPT_CACHE_DIR:
+            free(o.cache_dir);
+            o.cache_dir = xstrdup(optarg);
+            break;
+        case OPT_NO_CACHE: o.no_cache = true; break;
         case ':': status = usage_error("option %s needs a value", argv[optind - 1]); goto done;
         default: status = usage_error("unknown option '%s'", argv[optind - 1]); goto done;
         }
@@ -270,29 +401,34 @@ int cli_lint_main(int argc, char **argv)
         status = EXIT_USAGE;
         goto done;
     }
-    if (o.paths.len == 0) {
+    if (o.paths.len == 0 && !o.dump_config) {
         status = usage_error("%s", "no paths given");
         goto done;
     }
+    if (o.write_baseline && (o.baseline || o.fix || o.diff)) {
+        status = usage_error("%s", "--write-baseline records every current finding: it cannot be combined with "
+                                   "--baseline, --fix or --diff");
+        goto done;
+    }
     char *error = NULL;
-    if (lint_prepare(&o, &error) != 0) {
+    if (lint_prepare(&o, &error) != 0 || config_prepare(&o, &error) != 0) {
         fprintf(stderr, "cudalint: error: %s\n", error);
         free(error);
         status = EXIT_USAGE;
         goto done;
     }
-
-    struct lint_run run;
-    lint_run(&o, &run);
-    writer->write(stdout, &run, &o);
-    fflush(stdout);
-    bool failing = false;
-    for (size_t i = 0; i < run.diags.len; i++)
-        if ((int)run.diags.items[i].severity >= o.fail_level) failing = true;
-    if (run.input_errors) status = EXIT_USAGE;
-    else if (failing && !o.exit_zero) status = EXIT_FINDINGS;
-    lint_run_release(&run);
+    if (o.dump_config) {
+        if (config_dump(stdout, &o, o.paths.len ? o.paths.items[0] : ".", &error) != 0) {
+            fprintf(stderr, "cudalint: error: %s\n", error);
+            free(error);
+            status = EXIT_USAGE;
+        }
+        goto done;
+    }
+    status = run_lint(&o, writer);
 done:
+    config_release_all();
+    fixwrite_forget_all();
     lint_options_release(&o);
     return status;
 }
