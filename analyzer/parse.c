@@ -10,14 +10,45 @@
 #include "toolkit.h"
 #include "util.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* Flags every pass shares: CUDA language, no warnings (cudalint reports its
    own findings, clang's errors only matter as parse failures), no error limit
    so recovery keeps going, and no libdevice lookup since nothing is linked. */
+/* clang's own headers (__clang_cuda_runtime_wrapper.h, stddef.h ...).  libclang
+   guesses their directory from where it was loaded, which fails for relocated
+   copies; $CUDALINT_RESOURCE_DIR, then the directory the build found, say it
+   outright when they exist. */
+static const char *resource_dir_found;
+static pthread_once_t resource_dir_once = PTHREAD_ONCE_INIT;
+
+static void resource_dir_init(void)
+{
+    const char *env = getenv("CUDALINT_RESOURCE_DIR");
+    if (env && *env) {
+        resource_dir_found = env;
+        return;
+    }
+    char *probe = path_join(CUDALINT_CLANG_RESOURCE_DIR, "include/__clang_cuda_runtime_wrapper.h");
+    if (path_exists(probe)) resource_dir_found = CUDALINT_CLANG_RESOURCE_DIR;
+    free(probe);
+}
+
+static const char *resource_dir(void)
+{
+    pthread_once(&resource_dir_once, resource_dir_init);
+    return resource_dir_found;
+}
+
 static void add_common(struct strvec *a)
 {
+    const char *rd = resource_dir();
+    if (rd) {
+        sv_push(a, "-resource-dir");
+        sv_push(a, rd);
+    }
     sv_push(a, "-x");
     sv_push(a, "cuda");
     sv_push(a, "-w");
