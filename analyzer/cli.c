@@ -83,15 +83,26 @@ static void split_list(struct strvec *sv, const char *list)
     }
 }
 
-static void list_rules(void)
+/* The rule table: aligned text, or (--format markdown) the README's table. */
+static void list_rules(bool markdown)
 {
-    printf("%-6s %-26s %-8s %-12s %-7s %-8s %-3s %s\n", "code", "name", "severity", "category", "scope",
-           "status", "fix", "summary");
+    if (markdown) {
+        printf("| code | name | severity | category | scope | status | fix | summary |\n");
+        printf("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
+    } else {
+        printf("%-6s %-26s %-8s %-12s %-7s %-8s %-3s %s\n", "code", "name", "severity", "category", "scope",
+               "status", "fix", "summary");
+    }
     for (size_t i = 0; i < rule_registry_len; i++) {
         const struct rule *r = rule_registry[i];
-        printf("%-6s %-26s %-8s %-12s %-7s %-8s %-3s %s\n", r->code, r->name, severity_name(r->severity),
-               r->category, rule_scope_name(r->scope), rule_status_name(r->status), r->has_fix ? "yes" : "no",
-               r->summary);
+        if (markdown)
+            printf("| %s | [%s](%s) | %s | %s | %s | %s | %s | %s |\n", r->code, r->name, r->doc,
+                   severity_name(r->severity), r->category, rule_scope_name(r->scope), rule_status_name(r->status),
+                   r->has_fix ? "yes" : "no", r->summary);
+        else
+            printf("%-6s %-26s %-8s %-12s %-7s %-8s %-3s %s\n", r->code, r->name, severity_name(r->severity),
+                   r->category, rule_scope_name(r->scope), rule_status_name(r->status), r->has_fix ? "yes" : "no",
+                   r->summary);
     }
 }
 
@@ -268,6 +279,7 @@ int cli_lint_main(int argc, char **argv)
     struct lint_options o;
     lint_options_init(&o);
     int status = EXIT_CLEAN;
+    bool want_list = false;
 
     /* Everything after "--" goes to clang untouched. */
     int dashdash = argc;
@@ -328,7 +340,7 @@ int cli_lint_main(int argc, char **argv)
             printf("cudalint %s (libclang %s)\n", cudalint_version, CUDALINT_LLVM_VERSION);
             goto done;
         case 'h': fputs(usage_text, stdout); goto done;
-        case OPT_LIST_RULES: list_rules(); goto done;
+        case OPT_LIST_RULES: want_list = true; break;
         case OPT_EXPLAIN: status = explain(optarg); goto done;
         case OPT_SHOW_PARSE_ERRORS: o.show_parse_errors = true; break;
         case OPT_EXTENSIONS: {
@@ -386,6 +398,10 @@ int cli_lint_main(int argc, char **argv)
         }
     }
     for (int i = optind; i < dashdash; i++) sv_push(&o.paths, argv[i]);
+    if (want_list) {
+        list_rules(strcmp(o.format, "markdown") == 0);
+        goto done;
+    }
 
     if (check_selectors(&o.select, "--select") || check_selectors(&o.ignore, "--ignore")) {
         status = EXIT_USAGE;

@@ -3,8 +3,12 @@
  * applies suppressions, and spreads files over worker threads with results in
  * a deterministic order. */
 #include "lint.h"
+#include "cache.h"
 #include "compile_args.h"
+#include "config.h"
+#include "fixwrite.h"
 #include "parse.h"
+#include "pch.h"
 #include "registry.h"
 #include "suppress.h"
 #include "toolkit.h"
@@ -242,12 +246,23 @@ static void apply_suppressions(const struct lint_options *o, const char *path, c
     suppress_free(main_s);
 }
 
-static void lint_file_with_index(CXIndex index, const struct lint_options *o, const char *path,
+static void lint_file_with_index(CXIndex index, const struct lint_options *cli_opts, const char *path,
                                  const char *contents, size_t contents_len, struct file_result *res)
 {
     memset(res, 0, sizeof *res);
     res->path = xstrdup(path);
     res->status = xstrdup("ok");
+    /* From here on, o is the command line merged with the file's .cudalint.yaml. */
+    char *config_error = NULL;
+    const struct lint_options *o = config_options_for_file(cli_opts, path, &config_error);
+    if (!o) {
+        set_status(res, "error", config_error);
+        return;
+    }
+    if (config_path_excluded(cli_opts, path)) {
+        set_status(res, "skipped", xstrdup("excluded by the configuration (exclude:)"));
+        return;
+    }
     char *text = NULL;
     size_t len = 0;
     if (contents) {
@@ -266,6 +281,8 @@ static void lint_file_with_index(CXIndex index, const struct lint_options *o, co
             set_status(res, "error", xasprintf("cannot read: %s", strerror(e)));
             return;
         }
+        /* --fix writes only over the bytes its fixes were computed from. */
+        if (o->fix || o->diff) fixwrite_remember(path, text, len);
     }
     if (len == 0) {
         set_status(res, "ok", xstrdup("empty file"));
@@ -295,10 +312,14 @@ static void lint_file_with_index(CXIndex index, const struct lint_options *o, co
     }
     bool first_reported = false;
     struct diag_list parse_diags = {0};
-    for (size_t i = 0; i < plan.n_passes; i++) {
+    /* The result cache holds what the passes found, before suppressions. */
+    struct cache_rec *cached = cache_begin(o, cli_opts, path, text, len, contents != NULL, &plan);
+    bool hit = cache_lookup(cached, &res->diags, &parse_diags, &res->n_parse_errors);
+    for (size_t i = 0; i < plan.n_passes && !hit; i++) {
         enum CXErrorCode err;
-        CXTranslationUnit tu = parse_pass_run(index, path, &plan.passes[i], contents ? text : NULL,
-                                              contents ? len : 0, &err);
+        const struct pch *pch = NULL;
+        CXTranslationUnit tu = pch_parse_pass(index, o, path, &plan.passes[i], text, len, contents != NULL,
+                                              &err, &pch);
         if (!tu) {
             set_status(res, "error", xasprintf("libclang could not parse the file (error %d, %s pass)",
                                                (int)err, plan.passes[i].name));
@@ -307,14 +328,18 @@ static void lint_file_with_index(CXIndex index, const struct lint_options *o, co
         collect_parse_errors(tu, plan.passes[i].name, path, o, &parse_diags, &res->n_parse_errors,
                              &first_reported);
         walk_translation_unit(tu, path, plan.passes[i].name, plan.passes[i].is_device, o, &res->diags);
+        cache_add_tu(cached, tu, pch);
         clang_disposeTranslationUnit(tu);
     }
+    if (!hit) cache_store(cached, res->status, &res->diags, &parse_diags, res->n_parse_errors);
+    cache_end(cached);
     if (res->n_parse_errors && strcmp(res->status, "ok") == 0)
         set_status(res, "parse-errors", xasprintf("%u clang error%s; the file was analysed as far as clang recovered",
                                                   res->n_parse_errors, res->n_parse_errors == 1 ? "" : "s"));
     if (lint_rule_enabled(o, &rule_cu000)) diag_list_move(&res->diags, &parse_diags);
     else diag_list_release(&parse_diags);
     apply_suppressions(o, path, text, len, &res->diags);
+    config_finish_file(o, &res->diags);
     diag_list_sort_unique(&res->diags);
     parse_plan_release(&plan);
     free(abs);
@@ -324,7 +349,9 @@ static void lint_file_with_index(CXIndex index, const struct lint_options *o, co
 void lint_file(const struct lint_options *o, const char *path, const char *contents,
                size_t contents_len, struct file_result *res)
 {
-    CXIndex index = clang_createIndex(0, 0);
+    /* Declarations from a precompiled header are skipped by the walk (they are
+       all toolkit headers), so it need not deserialize them. */
+    CXIndex index = clang_createIndex(1, 0);
     lint_file_with_index(index, o, path, contents, contents_len, res);
     clang_disposeIndex(index);
 }
@@ -376,6 +403,10 @@ static void collect_dir(const struct lint_options *o, const char *dir, struct st
             free(p);
             continue; /* a dangling symlink */
         }
+        if (config_path_excluded(o, p)) {
+            free(p);
+            continue; /* an exclude: pattern of .cudalint.yaml */
+        }
         if (S_ISDIR(st.st_mode)) collect_dir(o, p, out, errors);
         else if (S_ISREG(st.st_mode) && has_extension(o, p)) sv_push(out, p);
         free(p);
@@ -393,7 +424,9 @@ struct work {
 static void *worker(void *arg)
 {
     struct work *w = arg;
-    CXIndex index = clang_createIndex(0, 0);
+    /* Declarations from a precompiled header are skipped by the walk (they are
+       all toolkit headers), so it need not deserialize them. */
+    CXIndex index = clang_createIndex(1, 0);
     for (;;) {
         size_t i = atomic_fetch_add(&w->next, 1);
         if (i >= w->files->len) break;

@@ -1,5 +1,1014 @@
-/* cu401_shared_bank_conflict.c: the CU401 shared-bank-conflict rule (being written). */
+/* cu401_shared_bank_conflict.c: the CU401 shared-bank-conflict rule: finds
+ * __shared__ arrays whose accesses put several lanes of a warp in one bank.
+ *
+ * Per translation unit: each __shared__ array is registered at its
+ * declaration; each use of it in device code is followed up the parent chain
+ * to the full subscript, whose indices are read as affine forms (affine.h).
+ * For each access the lanes of one warp are enumerated and the conflict
+ * degree computed; at the end of the unit each array with a conflict is
+ * reported at its declaration with a note per conflicting access and, for
+ * multi-dimensional arrays, the smallest padding of the last dimension that
+ * removes every conflict. */
+#include "affine.h"
+#include "astutil.h"
 #include "rule.h"
+#include "util.h"
+#include "walk.h"
+
+#include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_DIMS 4
+#define BANKS 32
+#define WARP 32
+/* Static shared memory a block may declare without opting in (bytes). */
+#define STATIC_SHARED_LIMIT (48 * 1024)
+/* Paddings tried for the fix-it, in elements. */
+#define MAX_PAD 32
+
+struct shared_array {
+    CXCursor decl;
+    unsigned hash;
+    char *name;
+    unsigned ndims;
+    long long dims[MAX_DIMS]; /* dims[0] is -1 for extern s[] */
+    long long elem_size;      /* bytes */
+    bool is_extern;
+    bool other_use;           /* used other than through full subscripts */
+    bool analyzable;          /* known element size and inner extents */
+};
+
+/* The block shape of a kernel where its code states it
+   (assert(blockDim.x == 4)); 0 for an extent not known. */
+struct shape {
+    long long b[3];
+};
+
+struct access {
+    size_t array;
+    CXCursor cursor;           /* the outermost subscript (or member) expression */
+    const char *what;          /* "read", "write", "read-modify-write" */
+    long long ct[MAX_DIMS][3]; /* per index: threadIdx.x, .y, .z coefficients */
+    long long c0[MAX_DIMS];    /* per index: constant part */
+    bool symbols;              /* uniform terms of unknown value */
+    unsigned width;            /* bytes each lane moves */
+    long long field_off;       /* bytes into the element */
+    struct shape shape;        /* of the enclosing function */
+    uint32_t masks[WARP];      /* active lanes of warp w (threads 32w .. 32w+31) */
+    int degree;
+};
+
+struct state {
+    struct shared_array *arrays;
+    size_t n_arrays, cap_arrays;
+    struct access *acc;
+    size_t n_acc, cap_acc;
+};
+
+/* ---- the degree model ---- */
+
+/* Details of the worst phase, for messages. */
+struct degree_info {
+    int degree;
+    unsigned phase_lanes;     /* 32, 16 (8-byte) or 8 (16-byte) */
+    unsigned active;          /* active lanes in the worst phase */
+    unsigned banks_used;      /* distinct banks in the worst phase */
+};
+
+static int cmp_ll(const void *a, const void *b)
+{
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Conflict degree of one phase: max over banks of the distinct 4-byte words
+   the active lanes touch in that bank (the same word is a broadcast). */
+static int phase_degree(const long long *bytes, const bool *on, unsigned first, unsigned n,
+                        unsigned width, unsigned *banks_used, unsigned *active)
+{
+    long long words[WARP * 4];
+    unsigned nw = 0;
+    *active = 0;
+    for (unsigned l = first; l < first + n; l++) {
+        if (!on[l]) continue;
+        (*active)++;
+        long long w0 = bytes[l] >= 0 ? bytes[l] / 4 : -((-bytes[l] + 3) / 4);
+        long long last = bytes[l] + width - 1;
+        long long w1 = last >= 0 ? last / 4 : -((-last + 3) / 4);
+        for (long long w = w0; w <= w1 && nw < WARP * 4; w++) words[nw++] = w;
+    }
+    qsort(words, nw, sizeof *words, cmp_ll);
+    int per_bank[BANKS] = {0};
+    int deg = 0;
+    *banks_used = 0;
+    for (unsigned i = 0; i < nw; i++) {
+        if (i > 0 && words[i] == words[i - 1]) continue;
+        int b = (int)(((words[i] % BANKS) + BANKS) % BANKS);
+        if (per_bank[b]++ == 0) (*banks_used)++;
+        if (per_bank[b] > deg) deg = per_bank[b];
+    }
+    return deg;
+}
+
+/* Lanes served together: a 4-byte-or-narrower access is one request for the
+   warp; 8-byte accesses go a half-warp at a time and 16-byte ones a
+   quarter-warp at a time (128 bytes per pass either way). */
+static unsigned phase_size(unsigned width)
+{
+    return width <= 4 ? 32 : width <= 8 ? 16 : 8;
+}
+
+/* Thread indices of lane l of warp w.  With the block's x extent unknown,
+   blockDim.x is taken to be a multiple of 32: the warp is 32 consecutive
+   threadIdx.x and one y and z (reported as 0: they are uniform terms then).
+   With a stated shape, the linear thread id is split as the hardware does. */
+static void lane_xyz(const struct shape *sh, unsigned w, unsigned l, long long t[3])
+{
+    long long id = 32LL * w + l;
+    if (sh->b[0] <= 0) {
+        t[0] = id;
+        t[1] = t[2] = 0;
+        return;
+    }
+    t[0] = id % sh->b[0];
+    long long rest = id / sh->b[0];
+    if (sh->b[1] > 0) {
+        t[1] = rest % sh->b[1];
+        t[2] = rest / sh->b[1];
+    } else {
+        t[1] = rest;
+        t[2] = 0;
+    }
+}
+
+static bool shape_known(const struct shape *sh)
+{
+    return sh->b[0] > 0;
+}
+
+/* The degree of an access if the array had extents dims. */
+static int degree_with(const struct shared_array *arr, const long long *dims,
+                       const struct access *a, struct degree_info *info)
+{
+    long long stride = 1, ct[3] = {0, 0, 0}, c0 = 0;
+    for (unsigned d = arr->ndims; d-- > 0;) {
+        for (int i = 0; i < 3; i++) ct[i] += a->ct[d][i] * stride;
+        c0 += a->c0[d] * stride;
+        if (d > 0) stride *= dims[d];
+    }
+    unsigned plen = phase_size(a->width);
+    struct degree_info best = {1, plen, 0, 0};
+    /* For 1- and 2-byte elements the array may start mid-word and a uniform
+       offset may move lanes across word boundaries: report what holds
+       whatever the byte offset within the first word is. */
+    int residues = arr->elem_size < 4 ? 4 : 1;
+    int min_over_residues = -1;
+    struct degree_info min_info = best;
+    for (int r = 0; r < residues; r++) {
+        struct degree_info worst = {0, plen, 0, 0};
+        for (unsigned w = 0; w < WARP; w++) {
+            if (!a->masks[w]) continue;
+            /* Without a stated shape every warp has the same pattern, shifted
+               by whole rows of banks: only its lanes differ. */
+            bool seen = false;
+            for (unsigned v = 0; v < w && !seen && !shape_known(&a->shape); v++)
+                seen = a->masks[v] == a->masks[w];
+            if (seen) continue;
+            long long bytes[WARP];
+            bool on[WARP];
+            for (unsigned l = 0; l < WARP; l++) {
+                long long t[3];
+                lane_xyz(&a->shape, shape_known(&a->shape) ? w : 0, l, t);
+                long long e = ct[0] * t[0] + ct[1] * t[1] + ct[2] * t[2] + c0;
+                bytes[l] = arr->elem_size * e + a->field_off + r;
+                on[l] = (a->masks[w] >> l) & 1u;
+            }
+            for (unsigned p = 0; p < WARP; p += plen) {
+                unsigned banks, active;
+                int d = phase_degree(bytes, on, p, plen, a->width, &banks, &active);
+                if (d > worst.degree) {
+                    worst.degree = d;
+                    worst.active = active;
+                    worst.banks_used = banks;
+                }
+            }
+        }
+        if (min_over_residues < 0 || worst.degree < min_over_residues) {
+            min_over_residues = worst.degree;
+            min_info = worst;
+        }
+    }
+    if (min_info.degree < 1) min_info.degree = 1;
+    if (info) *info = min_info;
+    return min_info.degree;
+}
+
+/* ---- registration of arrays ---- */
+
+static enum CXChildVisitResult find_shared_attr(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_CUDASharedAttr) {
+        *(bool *)d = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Continue;
+}
+
+/* Arrays are keyed by the declaration a use names, not the canonical one:
+   "extern __shared__ float s[];" repeated in several kernels is one entity,
+   but each kernel's own declaration is where its finding belongs. */
+static struct shared_array *array_find(struct state *st, CXCursor decl)
+{
+    unsigned h = clang_hashCursor(decl);
+    for (size_t i = 0; i < st->n_arrays; i++)
+        if (st->arrays[i].hash == h && clang_equalCursors(st->arrays[i].decl, decl))
+            return &st->arrays[i];
+    return NULL;
+}
+
+static void register_array(struct state *st, CXCursor decl)
+{
+    bool shared = false;
+    clang_visitChildren(decl, find_shared_attr, &shared);
+    if (!shared) return;
+    CXType t = clang_getCursorType(decl);
+    enum CXTypeKind k = clang_getCanonicalType(t).kind;
+    if (k != CXType_ConstantArray && k != CXType_IncompleteArray &&
+        k != CXType_DependentSizedArray && k != CXType_VariableArray)
+        return;
+    if (array_find(st, decl)) return;
+    if (st->n_arrays == st->cap_arrays) {
+        st->cap_arrays = st->cap_arrays ? st->cap_arrays * 2 : 8;
+        st->arrays = xrealloc(st->arrays, st->cap_arrays * sizeof *st->arrays);
+    }
+    struct shared_array *a = &st->arrays[st->n_arrays++];
+    memset(a, 0, sizeof *a);
+    a->decl = decl;
+    a->hash = clang_hashCursor(decl);
+    a->name = ast_spelling(decl);
+    a->is_extern = clang_getCursorLinkage(decl) != CXLinkage_NoLinkage &&
+                   clang_Cursor_getStorageClass(decl) == CX_SC_Extern;
+    a->analyzable = true;
+    CXType cur = clang_getCanonicalType(t);
+    while (cur.kind == CXType_ConstantArray || cur.kind == CXType_IncompleteArray ||
+           cur.kind == CXType_DependentSizedArray || cur.kind == CXType_VariableArray) {
+        if (a->ndims == MAX_DIMS) {
+            a->analyzable = false;
+            break;
+        }
+        long long n = cur.kind == CXType_ConstantArray ? clang_getArraySize(cur) : -1;
+        /* Only the outermost extent may be unknown (extern s[]); a dependent
+           inner extent (a template parameter) leaves the layout unknown. */
+        if (n < 0 && (a->ndims > 0 || cur.kind != CXType_IncompleteArray)) a->analyzable = false;
+        a->dims[a->ndims++] = n;
+        cur = clang_getCanonicalType(clang_getArrayElementType(cur));
+    }
+    long long es = clang_Type_getSizeOf(cur);
+    if (es <= 0) a->analyzable = false;
+    a->elem_size = es;
+}
+
+/* ---- accesses ---- */
+
+static bool is_implicit_wrapper(CXCursor c)
+{
+    enum CXCursorKind k = clang_getCursorKind(c);
+    return k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr;
+}
+
+/* Which child of p is c (by equality), or -1. */
+static int child_index(CXCursor p, CXCursor c)
+{
+    CXCursor kids[8];
+    unsigned n = ast_children(p, kids, 8);
+    for (unsigned i = 0; i < n; i++)
+        if (clang_equalCursors(kids[i], c)) return (int)i;
+    return -1;
+}
+
+/* ---- active lanes: conditions that guard the access ---- */
+
+struct lanes {
+    uint32_t m[WARP]; /* per warp w of threadIdx.x = 32w + lane */
+};
+
+static void lanes_all(struct lanes *l)
+{
+    for (int w = 0; w < WARP; w++) l->m[w] = 0xffffffffu;
+}
+
+/* Lanes where cond == want; false when the condition depends on the thread
+   in a way not read here (then the access is skipped: unknown lanes). */
+static bool cond_lanes(struct rule_ctx *ctx, const struct shape *sh, CXCursor cond, bool want,
+                       struct lanes *out)
+{
+    cond = ast_strip(cond);
+    if (affine_is_uniform(ctx, cond)) {
+        /* The whole warp goes one way; where it enters, all lanes do. */
+        lanes_all(out);
+        return true;
+    }
+    enum CXCursorKind k = clang_getCursorKind(cond);
+    if (k == CXCursor_UnaryOperator && ast_unop(cond) == CXUnaryOperator_LNot)
+        return cond_lanes(ctx, sh, ast_child(cond, 0), !want, out);
+    if (k != CXCursor_BinaryOperator) return false;
+    enum CXBinaryOperatorKind op = ast_binop(cond);
+    if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
+        struct lanes a, b;
+        if (!cond_lanes(ctx, sh, ast_child(cond, 0), want, &a) ||
+            !cond_lanes(ctx, sh, ast_child(cond, 1), want, &b))
+            return false;
+        /* (a && b) is true where both are; false where either is false. */
+        bool inter = (op == CXBinaryOperator_LAnd) == want;
+        for (int w = 0; w < WARP; w++) out->m[w] = inter ? a.m[w] & b.m[w] : a.m[w] | b.m[w];
+        return true;
+    }
+    if (op < CXBinaryOperator_LT || op > CXBinaryOperator_NE) return false;
+    struct affine l, r;
+    if (!affine_of(ctx, ast_child(cond, 0), &l) || !affine_of(ctx, ast_child(cond, 1), &r))
+        return false;
+    /* d = l - r.  Without a stated block shape only threadIdx.x varies
+       within a warp; y and z terms are unknown uniform values then. */
+    long long ct[3], c = l.constant - r.constant;
+    for (int i = 0; i < 3; i++) ct[i] = l.tid[i] - r.tid[i];
+    bool known = shape_known(sh);
+    bool unknown = affine_has_symbols(&l) || affine_has_symbols(&r) || l.warp_relative ||
+                   r.warp_relative || (!known && (ct[1] || ct[2]));
+    if (ct[0] == 0 && (!known || (ct[1] == 0 && ct[2] == 0))) {
+        lanes_all(out);
+        return true;
+    }
+    bool eq = op == CXBinaryOperator_EQ, ne = op == CXBinaryOperator_NE;
+    if (unknown && known && (eq || ne)) return false; /* how many lanes match depends on the value */
+    if (unknown) {
+        /* Against a value not known here: for <, <=, >, >= some bound lets
+           the whole warp through (a bounds check), so assume it does; for
+           == at most one lane passes, for != all but one. */
+        if ((eq && want) || (ne && !want)) {
+            for (int w = 0; w < WARP; w++) out->m[w] = 1u;
+        } else {
+            lanes_all(out);
+        }
+        return true;
+    }
+    for (int w = 0; w < WARP; w++) {
+        uint32_t m = 0;
+        for (int lane = 0; lane < WARP; lane++) {
+            long long t[3];
+            lane_xyz(sh, (unsigned)w, (unsigned)lane, t);
+            long long d = ct[0] * t[0] + ct[1] * t[1] + ct[2] * t[2] + c;
+            bool holds;
+            switch (op) {
+            case CXBinaryOperator_LT: holds = d < 0; break;
+            case CXBinaryOperator_GT: holds = d > 0; break;
+            case CXBinaryOperator_LE: holds = d <= 0; break;
+            case CXBinaryOperator_GE: holds = d >= 0; break;
+            case CXBinaryOperator_EQ: holds = d == 0; break;
+            default: holds = d != 0; break;
+            }
+            if (holds == want) m |= 1u << lane;
+        }
+        out->m[w] = m;
+    }
+    return true;
+}
+
+static void lanes_and(struct lanes *acc, const struct lanes *b)
+{
+    for (int w = 0; w < WARP; w++) acc->m[w] &= b->m[w];
+}
+
+static bool is_exit_stmt(CXCursor s)
+{
+    enum CXCursorKind k = clang_getCursorKind(s);
+    if (k == CXCursor_ReturnStmt || k == CXCursor_BreakStmt || k == CXCursor_ContinueStmt)
+        return true;
+    if (k == CXCursor_CompoundStmt) {
+        CXCursor kids[256];
+        unsigned n = ast_children(s, kids, 256);
+        return n > 0 && n < 256 && is_exit_stmt(kids[n - 1]);
+    }
+    return false;
+}
+
+/* The lanes of a warp that reach the access: the conditions of the
+   enclosing if/?:/loops, and early exits (if (c) return;) before it in
+   enclosing blocks.  False when some guard cannot be read. */
+static bool access_lanes(struct rule_ctx *ctx, const struct shape *sh, struct lanes *out)
+{
+    lanes_all(out);
+    /* parents[depth-1] is the innermost; only guards inside the function
+       count: find it in the chain and walk inwards from there. */
+    unsigned start = 0;
+    for (unsigned i = 0; i < ctx->depth; i++)
+        if (clang_equalCursors(ctx->parents[i], ctx->function)) start = i + 1;
+    for (unsigned i = start; i < ctx->depth; i++) {
+        CXCursor p = ctx->parents[i];
+        CXCursor next = i + 1 < ctx->depth ? ctx->parents[i + 1] : clang_getNullCursor();
+        if (clang_Cursor_isNull(next)) break; /* the access's own parent: no guard */
+        enum CXCursorKind k = clang_getCursorKind(p);
+        struct lanes g;
+        if (k == CXCursor_IfStmt || k == CXCursor_ConditionalOperator) {
+            int idx = child_index(p, next);
+            CXCursor kids[4];
+            unsigned n = ast_children(p, kids, 4);
+            if (idx <= 0 || n < 2) continue; /* in the condition itself */
+            /* Children: condition, then, [else] (an if with an init
+               statement or a condition variable is not read here). */
+            if (k == CXCursor_IfStmt && n > 3) return false;
+            if (!cond_lanes(ctx, sh, kids[0], idx == 1, &g)) return false;
+            lanes_and(out, &g);
+        } else if (k == CXCursor_WhileStmt || k == CXCursor_ForStmt || k == CXCursor_DoStmt) {
+            /* The first iteration of a do loop runs with every lane that
+               got there: its condition removes none of them. */
+            if (k == CXCursor_DoStmt) continue;
+            CXCursor kids[5];
+            unsigned n = ast_children(p, kids, 5);
+            if (n == 0 || !clang_equalCursors(kids[n - 1], next)) continue; /* not in the body */
+            for (unsigned c = 0; c + 1 < n; c++) {
+                CXCursor e = kids[c];
+                enum CXCursorKind ek = clang_getCursorKind(e);
+                if (ek == CXCursor_DeclStmt) continue;
+                if (ek == CXCursor_UnaryOperator || ek == CXCursor_CompoundAssignOperator) continue;
+                if (ek == CXCursor_BinaryOperator &&
+                    (ast_binop(e) == CXBinaryOperator_Assign || ast_binop(e) == CXBinaryOperator_Comma))
+                    continue;
+                if (!cond_lanes(ctx, sh, e, true, &g)) return false;
+                lanes_and(out, &g);
+            }
+        } else if (k == CXCursor_SwitchStmt) {
+            CXCursor cond = ast_child(p, 0);
+            if (!affine_is_uniform(ctx, cond)) return false;
+        } else if (k == CXCursor_CompoundStmt) {
+            /* Early exits before the statement holding the access. */
+            CXCursor kids[256];
+            unsigned n = ast_children(p, kids, 256);
+            for (unsigned c = 0; c < n && !clang_equalCursors(kids[c], next); c++) {
+                if (clang_getCursorKind(kids[c]) != CXCursor_IfStmt) continue;
+                CXCursor ik[4];
+                unsigned in = ast_children(kids[c], ik, 4);
+                if (in != 2 || !is_exit_stmt(ik[1])) continue;
+                if (!cond_lanes(ctx, sh, ik[0], false, &g)) return false;
+                lanes_and(out, &g);
+            }
+        } else if (k == CXCursor_BinaryOperator &&
+                   (ast_binop(p) == CXBinaryOperator_LAnd || ast_binop(p) == CXBinaryOperator_LOr)) {
+            if (child_index(p, next) == 1) {
+                if (!cond_lanes(ctx, sh, ast_child(p, 0), ast_binop(p) == CXBinaryOperator_LAnd, &g))
+                    return false;
+                lanes_and(out, &g);
+            }
+        }
+    }
+    return true;
+}
+
+/* ---- the block shape a kernel states ---- */
+
+/* Records "blockDim.c == K" terms of an asserted condition (joined by &&). */
+static void shape_terms(struct rule_ctx *ctx, CXCursor e, struct shape *sh)
+{
+    for (;;) {
+        e = ast_strip(e);
+        enum CXCursorKind k = clang_getCursorKind(e);
+        if (k == CXCursor_CXXStaticCastExpr || k == CXCursor_CStyleCastExpr ||
+            k == CXCursor_CXXFunctionalCastExpr) {
+            CXCursor kids[4];
+            unsigned n = ast_children(e, kids, 4);
+            if (!n) return;
+            e = kids[n - 1];
+            continue;
+        }
+        break;
+    }
+    if (clang_getCursorKind(e) != CXCursor_BinaryOperator) return;
+    enum CXBinaryOperatorKind op = ast_binop(e);
+    if (op == CXBinaryOperator_LAnd) {
+        shape_terms(ctx, ast_child(e, 0), sh);
+        shape_terms(ctx, ast_child(e, 1), sh);
+        return;
+    }
+    if (op != CXBinaryOperator_EQ) return;
+    for (int side = 0; side < 2; side++) {
+        int comp;
+        long long v;
+        if (affine_builtin_member(ctx->tu, ast_child(e, side), &comp) == AFFINE_BLOCKDIM &&
+            ast_eval_int(ast_child(e, 1 - side), &v) && v > 0 && v <= 1024)
+            sh->b[comp] = v;
+    }
+}
+
+static void shape_free(void *p)
+{
+    free(p);
+}
+
+/* assert(blockDim.x == 4 && blockDim.y == 8) among the top-level statements
+   of the function states its launch shape (in device code, assert expands
+   to a conditional whose other arm calls __assert_fail or a relative). */
+static const struct shape *block_shape(struct rule_ctx *ctx)
+{
+    static const struct shape none = {{0, 0, 0}};
+    if (clang_Cursor_isNull(ctx->function)) return &none;
+    struct shape *sh = ctx_fn_cache_get(ctx, "cu401.shape");
+    if (sh) return sh;
+    sh = xcalloc(1, sizeof *sh);
+    /* The body is the last child, after template and function parameters. */
+    CXCursor kids[128];
+    unsigned n = ast_children(ctx->function, kids, 128);
+    CXCursor body = n ? kids[n - 1] : clang_getNullCursor();
+    if (n && clang_getCursorKind(body) == CXCursor_CompoundStmt) {
+        CXCursor stmts[64];
+        unsigned m = ast_children(body, stmts, 64);
+        for (unsigned i = 0; i < m; i++) {
+            CXCursor c = ast_strip(stmts[i]);
+            enum CXCursorKind k = clang_getCursorKind(c);
+            if (k == CXCursor_CallExpr || k == CXCursor_UnexposedExpr) {
+                /* assert() with no declaration in sight (the file relies on
+                   nvcc's implicit includes): an unresolved call whose
+                   callee still names assert. */
+                CXCursor parts[2];
+                if (ast_children(c, parts, 2) != 2) continue;
+                char *callee = ast_spelling(clang_getCursorReferenced(ast_strip(parts[0])));
+                bool is_assert = strcmp(callee, "assert") == 0;
+                free(callee);
+                if (is_assert) shape_terms(ctx, parts[1], sh);
+                continue;
+            }
+            if (k != CXCursor_ConditionalOperator) continue;
+            CXCursor arms[3];
+            if (ast_children(c, arms, 3) != 3) continue;
+            CXCursor call = ast_strip(arms[2]);
+            if (clang_getCursorKind(call) != CXCursor_CallExpr) continue;
+            /* In a template the call is dependent: its callee names it. */
+            char *name = ast_spelling(call);
+            if (!*name) {
+                free(name);
+                name = ast_spelling(clang_getCursorReferenced(ast_strip(ast_child(call, 0))));
+            }
+            bool is_assert = strstr(name, "assert") != NULL;
+            free(name);
+            if (is_assert) shape_terms(ctx, arms[0], sh);
+        }
+    }
+    /* Only an x extent tells how threads fill a warp. */
+    if (sh->b[0] <= 0) memset(sh, 0, sizeof *sh);
+    ctx_fn_cache_set(ctx, "cu401.shape", sh, shape_free);
+    return sh;
+}
+
+/* Follows a use of array up to its full subscript and records the access. */
+static void on_array_use(struct rule_ctx *ctx, struct state *st, size_t ai, CXCursor ref)
+{
+    struct shared_array *arr = &st->arrays[ai];
+    /* Climb: ref <- [decay] <- subscript(base, idx) <- [decay] <- ... */
+    CXCursor idx[MAX_DIMS];
+    unsigned levels = 0, up = 0;
+    CXCursor cur = ref;
+    while (levels < arr->ndims) {
+        CXCursor p = ctx_parent(ctx, up);
+        if (clang_Cursor_isNull(p)) break;
+        if (is_implicit_wrapper(p)) {
+            up++;
+            cur = p;
+            continue;
+        }
+        if (clang_getCursorKind(p) == CXCursor_ArraySubscriptExpr && child_index(p, cur) == 0) {
+            idx[levels++] = ast_child(p, 1);
+            up++;
+            cur = p;
+            continue;
+        }
+        break;
+    }
+    if (levels < arr->ndims) {
+        /* The array (or a row of it) is used as a pointer, passed on, or
+           measured: its shape matters to that code, so the padding fix
+           is unsafe, and the access itself is not visible. */
+        arr->other_use = true;
+        return;
+    }
+    /* cur is the full subscript; the parent above it (past implicit casts)
+       tells what the access does. */
+    CXCursor full = cur;
+    unsigned width = (unsigned)arr->elem_size;
+    long long field_off = 0;
+    CXType elem = clang_getCanonicalType(clang_getCursorType(full));
+    if (elem.kind == CXType_Record) {
+        /* A whole struct moves in pieces of its alignment. */
+        long long al = clang_Type_getAlignOf(elem);
+        if (al > 0 && al < width) width = (unsigned)al;
+    }
+    unsigned k = up;
+    const char *what = NULL;
+    while (!what) {
+        CXCursor p = ctx_parent(ctx, k);
+        if (clang_Cursor_isNull(p)) return;
+        enum CXCursorKind pk = clang_getCursorKind(p);
+        int at = child_index(p, cur);
+        if (pk == CXCursor_ParenExpr) {
+            cur = p;
+            k++;
+            continue;
+        }
+        if (pk == CXCursor_MemberRefExpr && at == 0) {
+            CXCursor field = clang_getCursorReferenced(p);
+            if (clang_getCursorKind(field) != CXCursor_FieldDecl) return; /* a method */
+            long long off = clang_Cursor_getOffsetOfField(field);
+            long long sz = clang_Type_getSizeOf(clang_getCursorType(field));
+            if (off < 0 || off % 8 || sz <= 0) return;
+            field_off += off / 8;
+            width = (unsigned)sz;
+            CXType ft = clang_getCanonicalType(clang_getCursorType(field));
+            if (ft.kind == CXType_Record) {
+                long long al = clang_Type_getAlignOf(ft);
+                if (al > 0 && al < width) width = (unsigned)al;
+            }
+            cur = p;
+            k++;
+            continue;
+        }
+        switch (pk) {
+        case CXCursor_UnexposedExpr:
+            /* An implicit conversion (lvalue-to-rvalue, or to const for a
+               struct's copy): a load. */
+            what = "read";
+            break;
+        case CXCursor_UnaryOperator: {
+            enum CXUnaryOperatorKind op = ast_unop(p);
+            if (op == CXUnaryOperator_AddrOf) {
+                /* &tile[i][j]: a pointer into the array escapes. */
+                arr->other_use = true;
+                return;
+            }
+            what = (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+                    op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec)
+                       ? "read-modify-write"
+                       : "read";
+            break;
+        }
+        case CXCursor_BinaryOperator:
+        case CXCursor_CompoundAssignOperator: {
+            enum CXBinaryOperatorKind op = ast_binop(p);
+            if (at == 0 && op == CXBinaryOperator_Assign) what = "write";
+            else if (at == 0 && op >= CXBinaryOperator_MulAssign && op <= CXBinaryOperator_OrAssign)
+                what = "read-modify-write";
+            else what = "read";
+            break;
+        }
+        case CXCursor_CallExpr: {
+            /* Struct assignment is a call of operator=; other operators
+               take the element by const reference.  A plain function
+               taking it by reference may do anything with it. */
+            char *name = ast_spelling(p);
+            if (strncmp(name, "operator", 8) == 0) {
+                const char *o = name + 8;
+                size_t ol = strlen(o);
+                if (at == 0 && strcmp(o, "=") == 0) what = "write";
+                else if (at == 0 && ol >= 2 && o[ol - 1] == '=' && strcmp(o, "==") != 0 &&
+                         strcmp(o, "<=") != 0 && strcmp(o, ">=") != 0 && strcmp(o, "!=") != 0)
+                    what = "read-modify-write";
+                else what = "read";
+            }
+            free(name);
+            if (!what) return;
+            break;
+        }
+        default:
+            /* Bound to a reference, or inside sizeof/decltype: not a load
+               or store seen here. */
+            return;
+        }
+    }
+
+    if (!arr->analyzable || !ctx->in_device_code) return;
+
+    struct access a;
+    memset(&a, 0, sizeof a);
+    a.array = ai;
+    a.cursor = full;
+    a.what = what;
+    a.width = width;
+    a.field_off = field_off;
+    a.shape = *block_shape(ctx);
+    bool known = shape_known(&a.shape);
+    /* idx[0] is the first dimension's index: the innermost subscript
+       expression, met first on the way up. */
+    bool varies = false;
+    for (unsigned d = 0; d < arr->ndims; d++) {
+        struct affine f;
+        if (!affine_of(ctx, idx[d], &f)) return;
+        for (int i = 0; i < 3; i++) a.ct[d][i] = f.tid[i];
+        a.c0[d] = f.constant;
+        /* Without a stated shape, threadIdx.y/z are the same across a warp
+           (blockDim.x a multiple of 32): they join the uniform terms. */
+        if (affine_has_symbols(&f) || f.warp_relative || (!known && (f.tid[1] || f.tid[2])))
+            a.symbols = true;
+        if (f.warp_relative && known && a.shape.b[0] % 32 != 0) return;
+        if (f.tid[0] || (known && (f.tid[1] || f.tid[2]))) varies = true;
+        /* 32 consecutive threadIdx.x would run past this extent: the block
+           must be narrower than a warp, whose shape is unknown here. */
+        long long ext = arr->dims[d];
+        long long span = (f.tid[0] < 0 ? -f.tid[0] : f.tid[0]) * (WARP - 1);
+        if (!known && ext > 0 && span >= ext) return;
+    }
+    if (!varies) return; /* one address per warp: a broadcast */
+    if (!known) {
+        /* The same check for the flattened extent (s[threadIdx.x * 64] in
+           a 1-D array of 1024 elements cannot hold 32 lanes either). */
+        long long total = 1, stride = 1, cx = 0;
+        bool sized = true;
+        for (unsigned d = arr->ndims; d-- > 0;) {
+            cx += a.ct[d][0] * stride;
+            if (arr->dims[d] < 0) sized = false;
+            else total *= arr->dims[d];
+            if (d > 0) stride *= arr->dims[d];
+        }
+        if (sized && (cx < 0 ? -cx : cx) * (WARP - 1) >= total) return;
+    }
+
+    struct lanes ln;
+    if (!access_lanes(ctx, &a.shape, &ln)) return;
+    bool any = false;
+    for (int w = 0; w < WARP; w++) {
+        a.masks[w] = ln.m[w];
+        any |= ln.m[w] != 0;
+    }
+    if (known) {
+        /* Warps past the block's last thread do not exist. */
+        long long threads = a.shape.b[0] * (a.shape.b[1] > 0 ? a.shape.b[1] : 1024) *
+                            (a.shape.b[2] > 0 ? a.shape.b[2] : 1024);
+        for (long long w = (threads + WARP - 1) / WARP; w < WARP; w++) a.masks[w] = 0;
+        if (threads / WARP < WARP && threads % WARP)
+            a.masks[threads / WARP] &= (1u << (threads % WARP)) - 1;
+    }
+    if (!any) return;
+    a.degree = degree_with(arr, arr->dims, &a, NULL);
+
+    if (st->n_acc == st->cap_acc) {
+        st->cap_acc = st->cap_acc ? st->cap_acc * 2 : 16;
+        st->acc = xrealloc(st->acc, st->cap_acc * sizeof *st->acc);
+    }
+    st->acc[st->n_acc++] = a;
+}
+
+static const enum CXCursorKind subscriptions[] = {CXCursor_VarDecl, CXCursor_DeclRefExpr, 0};
+
+static void on_cursor(struct rule_ctx *ctx, CXCursor c)
+{
+    /* Shared memory exists on the device: the device passes see the code
+       as it runs there (host passes would only repeat the findings). */
+    if (!ctx->pass_is_device) return;
+    struct state *st = ctx_rule_state(ctx);
+    if (!st) return;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_VarDecl) {
+        register_array(st, c);
+        return;
+    }
+    if (st->n_arrays == 0) return;
+    CXCursor d = clang_getCursorReferenced(c);
+    if (clang_getCursorKind(d) != CXCursor_VarDecl) return;
+    struct shared_array *arr = array_find(st, d);
+    if (!arr) return;
+    on_array_use(ctx, st, (size_t)(arr - st->arrays), c);
+}
+
+static void *tu_begin(struct rule_ctx *ctx)
+{
+    (void)ctx;
+    return xcalloc(1, sizeof(struct state));
+}
+
+/* ---- reporting ---- */
+
+static void describe(struct strbuf *sb, const struct shared_array *arr, const struct access *a)
+{
+    struct degree_info info;
+    degree_with(arr, arr->dims, a, &info);
+    long long stride = 1, cx = 0;
+    for (unsigned d = arr->ndims; d-- > 0;) {
+        cx += a->ct[d][0] * stride;
+        if (d > 0) stride *= arr->dims[d];
+    }
+    long long step = cx * arr->elem_size; /* bytes between consecutive threadIdx.x */
+    if (step < 0) step = -step;
+    sb_addf(sb, "%d-way bank conflict in this %s: ", info.degree, a->what);
+    if (shape_known(&a->shape)) {
+        sb_addf(sb, "with the block shape the kernel asserts (blockDim.x == %lld", a->shape.b[0]);
+        if (a->shape.b[1] > 0) sb_addf(sb, ", blockDim.y == %lld", a->shape.b[1]);
+        sb_add(sb, ")");
+    } else {
+        sb_add(sb, "consecutive threadIdx.x are ");
+        if (step % 4 == 0) sb_addf(sb, "%lld words (%lld bytes) apart", step / 4, step);
+        else sb_addf(sb, "%lld bytes apart", step);
+    }
+    const char *group = info.phase_lanes == 32 ? "warp" : info.phase_lanes == 16 ? "half-warp" : "quarter-warp";
+    sb_addf(sb, ", so the %u active lanes of a %s", info.active, group);
+    if (info.phase_lanes < 32)
+        sb_addf(sb, " (%u-byte accesses are served a %s at a time)", a->width, group);
+    sb_addf(sb, " use %u of the %d banks", info.banks_used, BANKS);
+}
+
+/* Expansion offsets of an expression, and whether it sits alone between
+   '[' and ']' in its file (not inside a macro invocation). */
+static bool dim_text_range(CXTranslationUnit tu, CXCursor e, CXSourceRange *range,
+                           char **text)
+{
+    CXSourceRange r = clang_getCursorExtent(e);
+    CXFile f1, f2;
+    unsigned l1, c1, o1, l2, c2, o2;
+    clang_getExpansionLocation(clang_getRangeStart(r), &f1, &l1, &c1, &o1);
+    clang_getExpansionLocation(clang_getRangeEnd(r), &f2, &l2, &c2, &o2);
+    if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || o2 <= o1) return false;
+    size_t size = 0;
+    const char *txt = clang_getFileContents(tu, f1, &size);
+    if (!txt || o2 > size) return false;
+    size_t b = o1, e2 = o2;
+    while (b > 0 && (txt[b - 1] == ' ' || txt[b - 1] == '\t')) b--;
+    while (e2 < size && (txt[e2] == ' ' || txt[e2] == '\t')) e2++;
+    if (b == 0 || txt[b - 1] != '[' || e2 >= size || txt[e2] != ']') return false;
+    *range = clang_getRange(clang_getLocationForOffset(tu, f1, o1),
+                            clang_getLocationForOffset(tu, f1, o2));
+    *text = xstrndup(txt + o1, o2 - o1);
+    return true;
+}
+
+/* The last dimension's size expression: libclang visits an array
+   declarator's extents innermost first. */
+static CXCursor last_dim_expr(CXCursor decl)
+{
+    CXCursor kids[16];
+    unsigned n = ast_children(decl, kids, 16);
+    for (unsigned i = 0; i < n; i++)
+        if (clang_isExpression(clang_getCursorKind(kids[i]))) return kids[i];
+    return clang_getNullCursor();
+}
+
+static bool simple_token(const char *s)
+{
+    if (!*s) return false;
+    for (const char *p = s; *p; p++)
+        if (!(isalnum((unsigned char)*p) || *p == '_')) return false;
+    return true;
+}
+
+static void report_array(struct rule_ctx *ctx, struct state *st, size_t ai)
+{
+    struct shared_array *arr = &st->arrays[ai];
+    int worst = 1;
+    unsigned n_conf = 0, n_all = 0;
+    for (size_t i = 0; i < st->n_acc; i++) {
+        if (st->acc[i].array != ai) continue;
+        n_all++;
+        if (st->acc[i].degree > 1) n_conf++;
+        if (st->acc[i].degree > worst) worst = st->acc[i].degree;
+    }
+    if (worst < 2) return;
+
+    /* The fix: the smallest padding of the last dimension after which no
+       access conflicts, for arrays whose shape no other code relies on. */
+    long long pad = 0;
+    bool multi = arr->ndims >= 2;
+    CXSourceRange dim_range;
+    char *dim_text = NULL;
+    bool can_fix = multi && !arr->is_extern && !arr->other_use && arr->dims[0] > 0;
+    if (can_fix) {
+        CXCursor e = last_dim_expr(arr->decl);
+        can_fix = !clang_Cursor_isNull(e) && dim_text_range(ctx->tu, e, &dim_range, &dim_text);
+    }
+    long long dims[MAX_DIMS];
+    memcpy(dims, arr->dims, sizeof dims);
+    /* Failing that, the padding that helps most, for the note. */
+    long long best_pad = 0;
+    int best_degree = worst;
+    if (multi) {
+        for (long long p = 1; p <= MAX_PAD && !pad; p++) {
+            dims[arr->ndims - 1] = arr->dims[arr->ndims - 1] + p;
+            int deg = 1;
+            for (size_t i = 0; i < st->n_acc; i++)
+                if (st->acc[i].array == ai) {
+                    int di = degree_with(arr, dims, &st->acc[i], NULL);
+                    if (di > deg) deg = di;
+                }
+            long long bytes = arr->elem_size;
+            for (unsigned d = 0; d < arr->ndims; d++) bytes *= dims[d];
+            if (bytes > STATIC_SHARED_LIMIT) break;
+            if (deg == 1) pad = p;
+            else if (deg < best_degree) {
+                best_degree = deg;
+                best_pad = p;
+            }
+        }
+    }
+
+    struct strbuf msg;
+    sb_init(&msg);
+    sb_addf(&msg, "__shared__ array '%s' is accessed with a %d-way bank conflict (%u of %u accesses)",
+            arr->name, worst, n_conf, n_all);
+    long long last = arr->dims[arr->ndims - 1];
+    if (multi && pad)
+        sb_addf(&msg, "; padding its last dimension from %lld to %lld elements removes it", last, last + pad);
+    /* At the declarator's name: in "float a[N][N], b[N][N];" the second
+       declaration's extent starts at the shared type. */
+    CXSourceRange at = clang_getRange(clang_getCursorLocation(arr->decl),
+                                      clang_getRangeEnd(clang_getCursorExtent(arr->decl)));
+    struct diag *d = ctx_report_range(ctx, at, "%s", msg.buf);
+    sb_release(&msg);
+    if (!d) {
+        free(dim_text);
+        return;
+    }
+    for (size_t i = 0; i < st->n_acc; i++) {
+        struct access *a = &st->acc[i];
+        if (a->array != ai || a->degree < 2) continue;
+        struct strbuf sb;
+        sb_init(&sb);
+        describe(&sb, arr, a);
+        ctx_note(ctx, d, a->cursor, "%s", sb.buf);
+        sb_release(&sb);
+    }
+    if (multi && pad && can_fix) {
+        char *rep;
+        long long v;
+        char *end = NULL;
+        v = strtoll(dim_text, &end, 10);
+        if (end && *end == 0 && end != dim_text && v == last)
+            rep = xasprintf("%lld", last + pad);
+        else if (simple_token(dim_text))
+            rep = xasprintf("%s + %lld", dim_text, pad);
+        else
+            rep = xasprintf("(%s) + %lld", dim_text, pad);
+        ctx_fix(ctx, d, dim_range, rep);
+        ctx_note(ctx, d, arr->decl, "fix: declare the last dimension as [%s] (rows of %lld x %lld = %lld "
+                 "bytes), so that consecutive rows start in different banks", rep, last + pad,
+                 arr->elem_size, (last + pad) * arr->elem_size);
+        free(rep);
+    } else if (multi && pad) {
+        ctx_note(ctx, d, arr->decl, "no fix-it: %s; pad the last dimension by hand to %lld elements",
+                 arr->is_extern ? "the array is extern" :
+                 arr->other_use ? "code elsewhere relies on the array's shape (pointer, sizeof or a row passed on)" :
+                 "its last dimension is not spelled in this declaration", last + pad);
+    } else if (multi && best_pad) {
+        ctx_note(ctx, d, arr->decl, "no padding of the last dimension up to %d elements removes every "
+                 "conflict; padding it from %lld to %lld elements lowers the worst to %d-way",
+                 MAX_PAD, last, last + best_pad, best_degree);
+    } else if (multi) {
+        ctx_note(ctx, d, arr->decl, "no padding of the last dimension up to %d elements removes every "
+                 "conflict: change the access pattern instead", MAX_PAD);
+    } else {
+        /* Flattened: suggest the row stride that breaks the conflict. */
+        long long best = 0, cx = 0;
+        bool field = false;
+        for (size_t i = 0; i < st->n_acc; i++)
+            if (st->acc[i].array == ai && st->acc[i].degree > 1) {
+                cx = st->acc[i].ct[0][0];
+                field = st->acc[i].width < arr->elem_size;
+                break;
+            }
+        if (cx < 0) cx = -cx;
+        if (field && cx == 1) {
+            ctx_note(ctx, d, arr->decl, "no fix-it: the stride is the %lld-byte element read one field at a "
+                     "time; keep each field in its own array (structure of arrays) or load whole elements",
+                     arr->elem_size);
+            free(dim_text);
+            return;
+        }
+        for (long long s = cx + 1; s <= cx + MAX_PAD && !best; s++) {
+            bool ok = true;
+            for (size_t i = 0; i < st->n_acc && ok; i++) {
+                struct access t = st->acc[i];
+                if (t.array != ai) continue;
+                long long c = t.ct[0][0] < 0 ? -t.ct[0][0] : t.ct[0][0];
+                if (c == cx) t.ct[0][0] = t.ct[0][0] < 0 ? -s : s;
+                if (degree_with(arr, arr->dims, &t, NULL) > 1) ok = false;
+            }
+            if (ok) best = s;
+        }
+        if (best)
+            ctx_note(ctx, d, arr->decl, "no fix-it for a flattened array: make the stride between "
+                     "consecutive threadIdx.x %lld elements instead of %lld (a padded row) in every index "
+                     "that uses it, and enlarge the array to match", best, cx);
+        else
+            ctx_note(ctx, d, arr->decl, "no fix-it for a flattened array: change the index so that "
+                     "consecutive threadIdx.x fall in different banks");
+    }
+    free(dim_text);
+}
+
+static void tu_end(struct rule_ctx *ctx, void *p)
+{
+    struct state *st = p;
+    if (!st) return;
+    for (size_t i = 0; i < st->n_arrays; i++) report_array(ctx, st, i);
+    for (size_t i = 0; i < st->n_arrays; i++) free(st->arrays[i].name);
+    free(st->arrays);
+    free(st->acc);
+    free(st);
+}
 
 const struct rule rule_cu401 = {
     .code = "CU401",
@@ -10,7 +1019,11 @@ const struct rule rule_cu401 = {
     .scope = SCOPE_KERNEL,
     .status = STATUS_PREVIEW,
     .version = 1,
-    .has_fix = false,
+    .has_fix = true,
     .doc = "rules/CU401-shared-bank-conflict.md",
-    .kernel = NULL,
+    .kernel = "kernels/cu401_shared_bank_conflict",
+    .subscriptions = subscriptions,
+    .on_cursor = on_cursor,
+    .tu_begin = tu_begin,
+    .tu_end = tu_end,
 };

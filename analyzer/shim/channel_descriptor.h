@@ -1,0 +1,3 @@
+/* channel_descriptor.h: stand-in for the CUDA header of this name; its declarations are part of cudalint_cuda.h. */
+#pragma clang system_header
+#include "cudalint_cuda.h"

@@ -1,0 +1,3 @@
+/* cublas_v2.h: stand-in for the cuBLAS header of this name; cublas_api.h declares its part. */
+#pragma clang system_header
+#include <cublas_api.h>

@@ -1,0 +1,3 @@
+/* thrust/transform.h: stand-in for the Thrust header of this name; cudalint/thrust.h declares its part. */
+#pragma clang system_header
+#include <cudalint/thrust.h>

@@ -1,0 +1,591 @@
+#!/usr/bin/env python3
+"""bench.py: how fast cudalint is, against clang-tidy 22 on the same files.
+
+A benchmark, not a test (timings depend on the machine).  It generates its own
+corpus (realistic .cu files that include the usual toolkit headers, kernels of
+a few hundred lines, a shared project header) in a temporary directory, and
+also measures any directory given on the command line (a checkout of llm.c,
+cuda-samples ...).  For each corpus and each parse mode (toolkit headers, and
+--no-cuda-headers) it prints:
+
+  per file    clang-tidy vs cudalint -j1, run alternately (which one goes first
+              flips every round), medians of --runs rounds and their ratio.
+              clang-tidy gets exactly the clang arguments of cudalint's parse
+              passes (CUDALINT_PRINT_CLANG_ARGS=1 prints them), one run per
+              pass (host, then device per arch), with one cheap AST-matcher
+              check (--tidy-checks, default readability-braces-around-statements)
+              so that both tools parse and walk the same translation units.
+              cudalint runs with --no-cache (the result cache off) after a
+              warm-up run built the precompiled headers: the state a pre-commit
+              hook is in when a file was edited.  In --no-cuda-headers mode
+              cudalint's declarations header lives inside the binary, so the
+              clang-tidy reference stays the toolkit parse (what the user would
+              otherwise run).
+  corpus      the whole corpus: cold (an empty cache directory: precompiled
+              headers and results built as it goes), warm (nothing changed),
+              one file changed, with -j1 and -jN; all alternated, medians.
+  memory      peak resident set size (the kernel's maxrss of the process, the
+              figure /usr/bin/time -v prints), -j1 and -jN, and per worker.
+  lsp         tests/lsp_latency.py's figures, when that script is present.
+
+Then every target of issue 6 with PASS or MISS.
+
+  tests/bench.py [--cudalint build/cudalint] [--clang-tidy clang-tidy-22]
+                 [--runs 3] [--jobs N] [--max-files 12] [--max-corpus-files 0] [--files 24]
+                 [--modes toolkit,shim] [--no-generated] [--no-lsp] [DIR ...]
+
+Python 3 standard library only.  Set CUDALINT to pick the binary too.
+"""
+import argparse
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+SRC = os.environ.get("CUDALINT_SOURCE_DIR", os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# ---------------------------------------------------------------- corpus
+
+# Include blocks in the styles real projects use; a project tends to repeat
+# a few of them, which is what lets files share a precompiled header.
+STYLES = [
+    ["cuda_runtime.h", "cooperative_groups.h", "cstdio"],
+    ["cuda_runtime.h", "cuda_fp16.h", "cstdio", "cstdlib"],
+    ["cstdio", "cuda_runtime.h", "cooperative_groups.h", "cooperative_groups/reduce.h", "cuda_fp16.h"],
+    ["cuda_runtime.h", "cuda_bf16.h", "cmath", "vector"],
+]
+
+COMMON_H = r'''// common.cuh: helpers shared by the kernels of this project.
+#pragma once
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_runtime.h>
+
+#define CUDA_CHECK(call)                                                      \
+    do {                                                                      \
+        cudaError_t err_ = (call);                                            \
+        if (err_ != cudaSuccess) {                                            \
+            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__,                \
+                    cudaGetErrorString(err_));                                \
+            exit(EXIT_FAILURE);                                               \
+        }                                                                     \
+    } while (0)
+
+#define WARP_SIZE 32
+
+template <typename T>
+__host__ __device__ inline T ceil_div(T a, T b) { return (a + b - 1) / b; }
+
+__device__ inline float warp_reduce_sum(float v) {
+    for (int offset = WARP_SIZE / 2; offset > 0; offset /= 2)
+        v += __shfl_down_sync(0xffffffffu, v, offset);
+    return v;
+}
+
+__device__ inline float warp_reduce_max(float v) {
+    for (int offset = WARP_SIZE / 2; offset > 0; offset /= 2)
+        v = fmaxf(v, __shfl_down_sync(0xffffffffu, v, offset));
+    return v;
+}
+'''
+
+KERNELS = [
+    # element-wise, with a double literal now and then
+    r'''__global__ void scale_bias_{n}(float *out, const float *in, float alpha, int n) {{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {{
+        float x = in[i];
+        out[i] = x * {lit} + alpha;
+    }}
+}}
+''',
+    # grid-stride loop with an unsigned counter
+    r'''__global__ void saxpy_{n}(float a, const float *x, float *y, unsigned n) {{
+    for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {{
+        y[i] = a * x[i] + y[i];
+    }}
+}}
+''',
+    # shared-memory reduction
+    r'''__global__ void block_sum_{n}(const float *in, float *out, int n) {{
+    __shared__ float partial[256];
+    int tid = threadIdx.x;
+    int i = blockIdx.x * blockDim.x * 2 + threadIdx.x;
+    float v = 0.0f;
+    if (i < n) v += in[i];
+    if (i + blockDim.x < n) v += in[i + blockDim.x];
+    partial[tid] = v;
+    __syncthreads();
+    for (int s = blockDim.x / 2; s > 32; s >>= 1) {{
+        if (tid < s) partial[tid] += partial[tid + s];
+        __syncthreads();
+    }}
+    if (tid < 32) {{
+        float w = partial[tid] + partial[tid + 32];
+        w = warp_reduce_sum(w);
+        if (tid == 0) out[blockIdx.x] = w;
+    }}
+}}
+''',
+    # tiled transpose (the classic bank-conflict shape)
+    r'''#define TILE_{n} 32
+__global__ void transpose_{n}(float *out, const float *in, int width, int height) {{
+    __shared__ float tile[TILE_{n}][TILE_{n}{pad}];
+    int x = blockIdx.x * TILE_{n} + threadIdx.x;
+    int y = blockIdx.y * TILE_{n} + threadIdx.y;
+    for (int j = 0; j < TILE_{n}; j += 8)
+        if (x < width && y + j < height)
+            tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
+    __syncthreads();
+    x = blockIdx.y * TILE_{n} + threadIdx.x;
+    y = blockIdx.x * TILE_{n} + threadIdx.y;
+    for (int j = 0; j < TILE_{n}; j += 8)
+        if (x < height && y + j < width)
+            out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j];
+}}
+''',
+    # softmax over rows, one warp per row
+    r'''__global__ void softmax_rows_{n}(float *out, const float *in, int rows, int cols) {{
+    int row = blockIdx.x * (blockDim.x / WARP_SIZE) + threadIdx.x / WARP_SIZE;
+    int lane = threadIdx.x % WARP_SIZE;
+    if (row >= rows) return;
+    const float *x = in + (size_t)row * cols;
+    float m = -INFINITY;
+    for (int c = lane; c < cols; c += WARP_SIZE) m = fmaxf(m, x[c]);
+    m = warp_reduce_max(m);
+    float s = 0.0f;
+    for (int c = lane; c < cols; c += WARP_SIZE) s += expf(x[c] - m);
+    s = warp_reduce_sum(s);
+    for (int c = lane; c < cols; c += WARP_SIZE) out[(size_t)row * cols + c] = expf(x[c] - m) / s;
+}}
+''',
+    # 1-D stencil with a halo in shared memory
+    r'''#define RADIUS_{n} 3
+__global__ void stencil_{n}(const float *in, float *out, int n) {{
+    __shared__ float buf[256 + 2 * RADIUS_{n}];
+    int g = blockIdx.x * blockDim.x + threadIdx.x;
+    int l = threadIdx.x + RADIUS_{n};
+    buf[l] = g < n ? in[g] : 0.0f;
+    if (threadIdx.x < RADIUS_{n}) {{
+        buf[l - RADIUS_{n}] = g >= RADIUS_{n} ? in[g - RADIUS_{n}] : 0.0f;
+        buf[l + blockDim.x] = g + blockDim.x < n ? in[g + blockDim.x] : 0.0f;
+    }}
+    __syncthreads();
+    float acc = 0.0f;
+    for (int k = -RADIUS_{n}; k <= RADIUS_{n}; k++) acc += buf[l + k];
+    if (g < n) out[g] = acc / (2 * RADIUS_{n} + 1);
+}}
+''',
+    # histogram with shared atomics
+    r'''__global__ void histogram_{n}(const unsigned char *data, unsigned int *bins, int n) {{
+    __shared__ unsigned int local[256];
+    for (int b = threadIdx.x; b < 256; b += blockDim.x) local[b] = 0;
+    __syncthreads();
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+        atomicAdd(&local[data[i]], 1u);
+    __syncthreads();
+    for (int b = threadIdx.x; b < 256; b += blockDim.x) atomicAdd(&bins[b], local[b]);
+}}
+''',
+    # naive matmul with a register tile
+    r'''__global__ void matmul_{n}(const float *A, const float *B, float *C, int M, int N, int K) {{
+    int row = blockIdx.y * blockDim.y + threadIdx.y;
+    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    if (row < M && col < N) {{
+        float acc = 0.0f;
+        #pragma unroll 4
+        for (int k = 0; k < K; ++k) acc += A[row * K + k] * B[k * N + col];
+        C[row * N + col] = acc;
+    }}
+}}
+''',
+    # layernorm, one block per row
+    r'''__global__ void layernorm_{n}(float *out, const float *in, const float *w, const float *b, int C) {{
+    __shared__ float s_mean, s_rstd;
+    const float *x = in + (size_t)blockIdx.x * C;
+    float sum = 0.0f, sq = 0.0f;
+    for (int c = threadIdx.x; c < C; c += blockDim.x) {{
+        sum += x[c];
+        sq += x[c] * x[c];
+    }}
+    sum = warp_reduce_sum(sum);
+    sq = warp_reduce_sum(sq);
+    if (threadIdx.x == 0) {{
+        float mean = sum / C;
+        s_mean = mean;
+        s_rstd = rsqrtf(sq / C - mean * mean + {eps});
+    }}
+    __syncthreads();
+    for (int c = threadIdx.x; c < C; c += blockDim.x)
+        out[(size_t)blockIdx.x * C + c] = (x[c] - s_mean) * s_rstd * w[c] + b[c];
+}}
+''',
+]
+
+COOP = r'''namespace cg = cooperative_groups;
+__global__ void coop_sum_{n}(const float *in, float *out, int n) {{
+    cg::thread_block block = cg::this_thread_block();
+    cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+    float v = 0.0f;
+    for (int i = block.group_index().x * block.size() + block.thread_rank(); i < n;
+         i += gridDim.x * block.size())
+        v += in[i];
+    for (int o = warp.size() / 2; o > 0; o /= 2) v += warp.shfl_down(v, o);
+    if (warp.thread_rank() == 0) atomicAdd(out, v);
+}}
+'''
+
+HALF = r'''__global__ void to_half_{n}(__half *out, const float *in, int n) {{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = __float2half(in[i] * 0.5f);
+}}
+__global__ void half_axpy_{n}(__half *y, const __half *x, __half a, int n) {{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = __hadd(__hmul(a, x[i]), y[i]);
+}}
+'''
+
+BF16 = r'''__global__ void to_bf16_{n}(__nv_bfloat16 *out, const float *in, int n) {{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = __float2bfloat16(in[i]);
+}}
+'''
+
+HOST = r'''
+int run_{n}(int n) {{
+    float *d_in = nullptr, *d_out = nullptr;
+    CUDA_CHECK(cudaMalloc(&d_in, n * sizeof(float)));
+    CUDA_CHECK(cudaMalloc(&d_out, n * sizeof(float)));
+    CUDA_CHECK(cudaMemset(d_in, 0, n * sizeof(float)));
+    int block = 256, grid = ceil_div(n, block);
+    scale_bias_{n}<<<grid, block>>>(d_out, d_in, 1.0f, n);
+    CUDA_CHECK(cudaGetLastError());
+    block_sum_{n}<<<grid, block>>>(d_in, d_out, n);
+    CUDA_CHECK(cudaDeviceSynchronize());
+    float first = 0.0f;
+    CUDA_CHECK(cudaMemcpy(&first, d_out, sizeof(float), cudaMemcpyDeviceToHost));
+    printf("run_{n}: %f\n", first);
+    CUDA_CHECK(cudaFree(d_in));
+    CUDA_CHECK(cudaFree(d_out));
+    return 0;
+}}
+'''
+
+
+def generate_corpus(root, n_files, seed=6):
+    """Writes n_files .cu files and common.cuh under root; returns the paths."""
+    rng = random.Random(seed)
+    with open(os.path.join(root, "common.cuh"), "w") as f:
+        f.write(COMMON_H)
+    paths = []
+    for i in range(n_files):
+        style = STYLES[i % len(STYLES)]
+        out = ["// kernels_%02d.cu: generated by tests/bench.py" % i, "//", "// A realistic kernel file: toolkit includes, a project header, kernels, host code.", ""]
+        out += ["#include <%s>" % h for h in style]
+        out += ['#include "common.cuh"', ""]
+        n = 0
+        # a few hundred lines: every kernel shape once, most of them twice
+        shapes = list(range(len(KERNELS))) + rng.sample(range(len(KERNELS)), 7)
+        for k in shapes:
+            tag = "%d_%d" % (i, n)
+            out.append(KERNELS[k].format(n=tag, lit=rng.choice(["0.5", "1.02", "0.999", "2.0f", "0.25f"]),
+                                         pad=rng.choice(["", " + 1"]), eps=rng.choice(["1e-5", "1e-5f"])))
+            n += 1
+        if "cooperative_groups.h" in style:
+            out.append(COOP.format(n=i))
+        if "cuda_fp16.h" in style:
+            out.append(HALF.format(n=i))
+        if "cuda_bf16.h" in style:
+            out.append(BF16.format(n=i))
+        # the host code launches kernels whose tag is i_0 and i_2 (scale_bias, block_sum)
+        host = HOST.replace("scale_bias_{n}", "scale_bias_%d_0" % i).replace("block_sum_{n}", "block_sum_%d_2" % i)
+        out.append(host.format(n=i))
+        p = os.path.join(root, "kernels_%02d.cu" % i)
+        with open(p, "w") as f:
+            f.write("\n".join(out) + "\n")
+        paths.append(p)
+    return paths
+
+
+# ---------------------------------------------------------------- running
+
+def run(cmd, env=None, cwd=None):
+    """Runs cmd; returns (wall seconds, cpu seconds, maxrss KB, rc, stdout, stderr)."""
+    out = tempfile.TemporaryFile()
+    err = tempfile.TemporaryFile()
+    t0 = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=out, stderr=err, env=env, cwd=cwd)
+    _, status, ru = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - t0
+    p.returncode = os.waitstatus_to_exitcode(status)
+    out.seek(0)
+    err.seek(0)
+    return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss, p.returncode, out.read().decode(errors="replace"), \
+        err.read().decode(errors="replace")
+
+
+def med(xs):
+    return statistics.median(xs) if xs else float("nan")
+
+
+class Bench:
+    def __init__(self, a):
+        self.a = a
+        self.bin = os.path.abspath(a.cudalint)
+        self.env = dict(os.environ)
+        self.env.pop("CUDALINT_NO_PCH", None)
+        self.env.pop("CUDALINT_PRINT_CLANG_ARGS", None)
+        self.figures = {}   # (corpus, key) -> value
+        self.lines = []
+
+    def say(self, s=""):
+        print(s, flush=True)
+
+    def cudalint(self, files, cache, mode, jobs, extra=()):
+        cmd = [self.bin, "-q", "--exit-zero", "--format", "json", "-j", str(jobs)]
+        cmd += ["--cache-dir", cache] if cache else ["--no-cache"]
+        if mode == "shim":
+            cmd.append("--no-cuda-headers")
+        cmd += list(extra) + list(files)
+        return run(cmd, env=self.env)
+
+    def pass_args(self, f, mode):
+        env = dict(self.env, CUDALINT_PRINT_CLANG_ARGS="1", CUDALINT_NO_PCH="1")
+        cmd = [self.bin, "-q", "--exit-zero", "--no-cache", "-j1"] + (["--no-cuda-headers"] if mode == "shim" else []) + [f]
+        r = run(cmd, env=env)
+        passes = []
+        for line in r[5].splitlines():
+            if line.startswith("{"):
+                try:
+                    passes.append(json.loads(line))
+                except ValueError:
+                    pass
+        return passes
+
+    def tidy(self, f, passes):
+        wall = cpu = 0.0
+        rss = 0
+        for p in passes:
+            cmd = [self.a.clang_tidy, "--quiet", "-checks=-*," + self.a.tidy_checks, f, "--"] + p["args"]
+            w, c, m, rc, out, err = run(cmd, env=self.env)
+            wall += w
+            cpu += c
+            rss = max(rss, m)
+        return wall, cpu, rss
+
+    # -------------------------------------------------------- one corpus
+
+    def corpus(self, name, files, whole, workdir):
+        a = self.a
+        lines = sum(open(f, errors="replace").read().count("\n") for f in whole)
+        self.say("== corpus %s: %d files, %d lines (%.0f per file); per-file comparison on %d of them" % (
+            name, len(whole), lines, lines / max(1, len(whole)), len(files)))
+        for mode in a.modes:
+            self.mode(name, files, whole, workdir, mode)
+
+    def mode(self, name, files, whole, workdir, mode):
+        a = self.a
+        label = "toolkit headers" if mode == "toolkit" else "--no-cuda-headers"
+        self.say("-- %s, %s" % (name, label))
+        cache = os.path.join(workdir, "cache-%s-%s" % (name, mode))
+
+        # Per file, clang-tidy vs cudalint -j1 (results not cached, PCHs built).
+        shutil.rmtree(cache, ignore_errors=True)
+        self.cudalint(whole, cache, mode, a.jobs, extra=("--no-cache",))  # sees every prefix once
+        self.cudalint(whole, cache, mode, a.jobs, extra=("--no-cache",))  # builds their PCHs
+        rows = []
+        self.say("   %-44s %10s %10s %7s   (medians of %d alternated runs; wall s)" % (
+            "file", "clang-tidy", "cudalint", "ratio", a.runs))
+        for f in files:
+            tt = {"passes": self.pass_args(f, "toolkit"), "wall": [], "cpu": []}
+            cw, cc = [], []
+            for r in range(a.runs):
+                order = ["tidy", "lint"] if r % 2 == 0 else ["lint", "tidy"]
+                for who in order:
+                    if who == "tidy":
+                        w, c, _ = self.tidy(f, tt["passes"])
+                        tt["wall"].append(w)
+                        tt["cpu"].append(c)
+                    else:
+                        w, c, _, rc, _, _ = run([self.bin, "-q", "--exit-zero", "-j1", "--no-cache", "--cache-dir", cache]
+                                                + (["--no-cuda-headers"] if mode == "shim" else []) + [f], env=self.env)
+                        cw.append(w)
+                        cc.append(c)
+            t, l = med(tt["wall"]), med(cw)
+            rows.append((f, t, l, med(tt["cpu"]), med(cc)))
+            self.say("   %-44s %10.3f %10.3f %7.3f" % (os.path.relpath(f, self.roots[name])[-44:], t, l, l / t if t else 0))
+        tot_t = sum(r[1] for r in rows)
+        tot_l = sum(r[2] for r in rows)
+        ratios = sorted(r[2] / r[1] for r in rows if r[1])
+        cpu_ratio = sum(r[4] for r in rows) / max(1e-9, sum(r[3] for r in rows))
+        self.say("   total: clang-tidy %.2f s, cudalint %.2f s: ratio %.3f (1/%.1f); per-file median %.3f, worst %.3f; "
+                 "CPU-time ratio %.3f" % (tot_t, tot_l, tot_l / tot_t, tot_t / tot_l, med(ratios), ratios[-1], cpu_ratio))
+        self.figures[(name, mode, "ratio")] = tot_l / tot_t
+        self.figures[(name, mode, "tidy_per_file")] = tot_t / len(rows)
+        self.figures[(name, mode, "lint_per_file")] = tot_l / len(rows)
+
+        # Whole corpus: cold / warm / one file changed, -j1 and -jN.
+        files = whole
+        res = {}
+        edit_target = files[len(files) // 2]
+        original = open(edit_target, "rb").read()
+        try:
+            for r in range(a.runs):
+                for jobs in ([1, a.jobs] if r % 2 == 0 else [a.jobs, 1]):
+                    d = "%s-j%d" % (cache, jobs)
+                    shutil.rmtree(d, ignore_errors=True)
+                    w, c, m, *_ = self.cudalint(files, d, mode, jobs)
+                    res.setdefault(("cold", jobs), []).append(w)
+                    res.setdefault(("rss", jobs), []).append(m)
+                    w2 = [self.cudalint(files, d, mode, jobs)[0] for _ in range(3)]
+                    res.setdefault(("warm", jobs), []).append(med(w2))
+                    with open(edit_target, "ab") as fh:
+                        fh.write(b"// edited by bench.py, round %d\n" % r)
+                    w, *_ = self.cudalint(files, d, mode, jobs)
+                    res.setdefault(("changed", jobs), []).append(w)
+                    # results not cached, PCHs ready: what -jN buys on parsing
+                    w, c, m, *_ = self.cudalint(files, cache, mode, jobs, extra=("--no-cache",))
+                    res.setdefault(("nocache", jobs), []).append(w)
+                    res.setdefault(("rss_nocache", jobs), []).append(m)
+                    shutil.rmtree(d, ignore_errors=True)
+        finally:
+            with open(edit_target, "wb") as fh:
+                fh.write(original)
+        J = a.jobs
+        self.say("   whole corpus (wall s, medians of %d):       -j1      -j%d" % (a.runs, J))
+        for k, label in [("cold", "cold (empty cache dir)"), ("nocache", "results not cached, PCHs ready"),
+                         ("warm", "warm (nothing changed)"), ("changed", "one file changed")]:
+            self.say("     %-40s %8.3f %8.3f" % (label, med(res[(k, 1)]), med(res[(k, J)])))
+        rss1 = max(res[("rss", 1)] + res[("rss_nocache", 1)]) / 1024
+        rssn = max(res[("rss", J)] + res[("rss_nocache", J)]) / 1024
+        self.say("     %-40s %8.0f %8.0f   (MB; per worker at -j%d: %.0f)" % ("peak RSS", rss1, rssn, J, rssn / J))
+        self.say("     warm speed-up over cold: %.0fx (-j1), %.0fx (-j%d); -j%d over -j1: %.2fx cold, %.2fx results "
+                 "not cached" % (med(res[("cold", 1)]) / med(res[("warm", 1)]), med(res[("cold", J)]) / med(res[("warm", J)]),
+                                 J, J, med(res[("cold", 1)]) / med(res[("cold", J)]),
+                                 med(res[("nocache", 1)]) / med(res[("nocache", J)])))
+        self.figures[(name, mode, "warm")] = med(res[("cold", 1)]) / med(res[("warm", 1)])
+        self.figures[(name, mode, "jN")] = med(res[("nocache", 1)]) / med(res[("nocache", J)])
+        self.figures[(name, mode, "jN_cold")] = med(res[("cold", 1)]) / med(res[("cold", J)])
+        self.figures[(name, mode, "rss_worker")] = max(rss1, rssn / J)
+
+    # -------------------------------------------------------- targets
+
+    def targets(self):
+        a = self.a
+        self.say("== targets (issue 6)")
+
+        def line(text, value, ok, detail=""):
+            self.say("   %-4s %-62s %s%s" % ("PASS" if ok else "MISS", text, value, ("  " + detail) if detail else ""))
+
+        for name in self.names:
+            if "toolkit" in a.modes:
+                r = self.figures[(name, "toolkit", "ratio")]
+                line("%s: cold -j1, toolkit headers <= 1/4 of clang-tidy per file" % name, "%.3f (1/%.1f)" % (r, 1 / r),
+                     r <= 0.25, "%.3f s vs %.3f s per file" % (self.figures[(name, "toolkit", "lint_per_file")],
+                                                               self.figures[(name, "toolkit", "tidy_per_file")]))
+            if "shim" in a.modes:
+                r = self.figures[(name, "shim", "ratio")]
+                line("%s: cold -j1, declarations header <= 1/10 of clang-tidy" % name, "%.3f (1/%.1f)" % (r, 1 / r),
+                     r <= 0.10, "%.3f s vs %.3f s per file" % (self.figures[(name, "shim", "lint_per_file")],
+                                                               self.figures[(name, "shim", "tidy_per_file")]))
+            for mode in a.modes:
+                w = self.figures[(name, mode, "warm")]
+                line("%s, %s: warm >= 50x faster than cold" % (name, mode), "%.0fx" % w, w >= 50)
+            for mode in a.modes:
+                j = self.figures[(name, mode, "jN")]
+                line("%s, %s: -j%d >= 1.7x faster than -j1" % (name, mode, a.jobs), "%.2fx" % j, j >= 1.7,
+                     "(cold with empty cache: %.2fx)" % self.figures[(name, mode, "jN_cold")])
+            for mode in a.modes:
+                m = self.figures[(name, mode, "rss_worker")]
+                line("%s, %s: peak memory per worker <= 300 MB" % (name, mode), "%.0f MB" % m, m <= 300)
+        if self.lsp_verdict:
+            self.say("   %-4s %s" % (self.lsp_verdict[0], self.lsp_verdict[1]))
+
+    def lsp(self):
+        self.lsp_verdict = None
+        script = os.path.join(SRC, "tests", "lsp_latency.py")
+        if self.a.no_lsp or not os.path.exists(script):
+            return
+        self.say("== language server (tests/lsp_latency.py)")
+        r = subprocess.run([sys.executable, script, "--binary", self.bin], capture_output=True, text=True, env=self.env)
+        for l in (r.stdout + r.stderr).splitlines():
+            self.say("   " + l)
+            if l.startswith("target:"):
+                ok = l.rstrip().endswith("PASS")
+                self.lsp_verdict = ("PASS" if ok else "MISS", "language server: " + l[len("target:"):].strip())
+
+    def main(self, dirs):
+        a = self.a
+        work = tempfile.mkdtemp(prefix="cudalint-bench-")
+        try:
+            self.names, self.all_files, self.roots, chosen, whole = [], {}, {}, {}, {}
+            if not a.no_generated:
+                gen = os.path.join(work, "generated")
+                os.makedirs(gen)
+                fs = generate_corpus(gen, a.files)
+                self.names.append("generated")
+                self.all_files["generated"] = fs
+                self.roots["generated"] = gen
+            for d in dirs:
+                d = os.path.abspath(d)
+                fs = sorted(os.path.join(dp, f) for dp, dn, fn in os.walk(d) for f in fn
+                            if f.endswith(".cu") and not any(p.startswith(".") for p in dp.split(os.sep)))
+                name = os.path.basename(d.rstrip("/")) or d
+                if name in self.all_files:
+                    name = d
+                self.names.append(name)
+                self.all_files[name] = fs
+                self.roots[name] = d
+            def spread(fs, k):
+                # a fixed-seed sample: the same files every run, no stride pattern
+                if not k or len(fs) <= k:
+                    return fs
+                return sorted(random.Random(6).sample(fs, k))
+            for n in self.names:
+                chosen[n] = spread(self.all_files[n], a.max_files)
+                whole[n] = spread(self.all_files[n], a.max_corpus_files)
+            v = run([self.bin, "--version"])[4].strip()
+            tv = run([a.clang_tidy, "--version"])[4].split("\n")
+            tv = next((l.strip() for l in tv if "version" in l), "?")
+            self.say("cudalint benchmark: %s; %s; %d CPUs (%s); -j%d; %d runs per figure" % (
+                v, tv, os.cpu_count(), os.uname().machine, a.jobs, a.runs))
+            self.say("clang-tidy check: %s; load average at start: %.1f" % (a.tidy_checks, os.getloadavg()[0]))
+            for n in self.names:
+                self.corpus(n, chosen[n], whole[n], work)
+            self.lsp()
+            self.targets()
+            self.say("load average at the end: %.1f" % os.getloadavg()[0])
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("dirs", nargs="*", help="more corpora: directories with .cu files")
+    ap.add_argument("--cudalint", default=os.environ.get("CUDALINT", os.path.join(SRC, "build", "cudalint")))
+    ap.add_argument("--clang-tidy", default=shutil.which("clang-tidy-22") or "clang-tidy")
+    ap.add_argument("--tidy-checks", default="readability-braces-around-statements")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--files", type=int, default=24, help="files in the generated corpus")
+    ap.add_argument("--max-files", type=int, default=12, help="files compared with clang-tidy per corpus (0: all)")
+    ap.add_argument("--max-corpus-files", type=int, default=0, help="files of the whole-corpus runs (0: all)")
+    ap.add_argument("--modes", default="toolkit,shim")
+    ap.add_argument("--no-generated", action="store_true")
+    ap.add_argument("--no-lsp", action="store_true")
+    a = ap.parse_args()
+    a.modes = [m for m in a.modes.split(",") if m]
+    if not os.path.exists(a.cudalint):
+        sys.exit("bench.py: no cudalint binary at %s (--cudalint or $CUDALINT)" % a.cudalint)
+    if not shutil.which(a.clang_tidy):
+        sys.exit("bench.py: clang-tidy not found (--clang-tidy)")
+    Bench(a).main(a.dirs)
+
+
+if __name__ == "__main__":
+    main()
