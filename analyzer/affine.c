@@ -393,6 +393,12 @@ static bool opaque_uniform(struct folder *f, CXCursor e, struct affine *out)
 {
     struct uniformity *u = uni(f);
     if (!u) return false;
+    if (clang_getCursorKind(e) == CXCursor_CallExpr) {
+        /* Only a callee whose body the analysis has seen has a summary. */
+        CXCursor callee = clang_getCursorReferenced(e);
+        if (clang_Cursor_isNull(callee) || clang_Cursor_isNull(clang_getCursorDefinition(callee)))
+            return false;
+    }
     bool tid = false;
     clang_visitChildren(e, find_thread_index, &tid);
     if (tid || uniformity_expr_varies(u, e, NULL)) return false;

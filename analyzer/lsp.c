@@ -9,15 +9,16 @@
  * write to stdout goes through out_mu so messages never interleave.  Lock
  * order: docs_mu before out_mu.
  *
- * Diagnostic mapping: severity error -> 1 (Error), warning -> 2 (Warning),
- * note -> 3 (Information); code is the rule code, codeDescription.href the
- * rule's doc in the project repository (CUDALINT_RULE_DOC_URL), notes become
- * relatedInformation, and `data` carries the fix as LSP text edits. */
+ * The other lsp_* files: lsp_rpc.c (framing), lsp_text.c (positions, edits,
+ * URIs), lsp_convert.c (findings -> diagnostics and quick fixes), lsp_lint.c
+ * (the kept translation units). */
 #include "lsp.h"
 #include "compile_args.h"
 #include "config.h"
 #include "lint.h"
+#include "lsp_convert.h"
 #include "lsp_lint.h"
+#include "lsp_rpc.h"
 #include "lsp_text.h"
 #include "toolkit.h"
 #include "util.h"
@@ -40,9 +41,6 @@
 #define CUDALINT_VERSION "0.0.0"
 #endif
 
-/* Where each rule's doc is published: CODE-name.md is appended. */
-#define CUDALINT_RULE_DOC_URL "https://github.com/cudalint/cudalint/blob/main/rules/"
-
 /* JSON-RPC and LSP error codes. */
 enum {
     RPC_PARSE_ERROR = -32700,
@@ -53,10 +51,6 @@ enum {
     LSP_SERVER_NOT_INITIALIZED = -32002,
 };
 
-/* A body larger than this is refused (and skipped) rather than buffered. */
-#define MAX_BODY ((size_t)256 << 20)
-/* A header block longer than this is garbage, not headers. */
-#define MAX_HEADER 8192
 /* Parsed translation units are kept for this many documents (LRU): each holds
    one preamble per parse pass, tens of megabytes with the toolkit headers. */
 #define MAX_SESSIONS 8
@@ -84,9 +78,8 @@ struct lsp_doc {
 struct server {
     struct lint_options opts;
     bool reuse_tus;           /* false: plain lint_file() per edit (--no-reuse) */
-    enum lsp_encoding enc;
+    struct lsp_convert cv;    /* the negotiated encoding and edit style */
     bool initialize_seen, shutdown_seen;
-    bool client_document_changes; /* WorkspaceEdit.documentChanges supported */
     struct timespec compdb_mtime; /* of the loaded compile_commands.json */
 
     pthread_mutex_t out_mu;   /* stdout and the trace log */
@@ -112,31 +105,15 @@ static void trace_locked(struct server *s, const char *dir, const char *body, si
     fflush(s->trace);
 }
 
-static void write_all_locked(struct server *s, const char *p, size_t n)
-{
-    while (n > 0 && !s->out_broken) {
-        ssize_t w = write(s->out_fd, p, n);
-        if (w < 0) {
-            if (errno == EINTR) continue;
-            s->out_broken = true; /* the client went away; the reader will see EOF */
-            return;
-        }
-        p += w;
-        n -= (size_t)w;
-    }
-}
-
-/* Frames and writes msg; msg stays owned by the caller. */
+/* Serialises msg and writes it; msg stays owned by the caller. */
 static void send_json(struct server *s, const cJSON *msg)
 {
     char *body = cJSON_PrintUnformatted(msg);
     if (!body) return;
     size_t len = strlen(body);
-    char head[64];
-    int hl = snprintf(head, sizeof head, "Content-Length: %zu\r\n\r\n", len);
     pthread_mutex_lock(&s->out_mu);
-    write_all_locked(s, head, (size_t)hl);
-    write_all_locked(s, body, len);
+    /* A client gone away shows as end of input to the reader: stop writing. */
+    if (!s->out_broken && !lsp_write_message(s->out_fd, body, len)) s->out_broken = true;
     trace_locked(s, "->", body, len);
     pthread_mutex_unlock(&s->out_mu);
     free(body);
@@ -198,170 +175,6 @@ static void log_message(struct server *s, int type, const char *fmt, ...)
     sb_release(&sb);
 }
 
-/* ------------------------------------------------------------------ input */
-
-struct reader {
-    int fd;
-    char *buf;
-    size_t start, end, cap; /* unread bytes are buf[start, end) */
-    bool eof;
-};
-
-/* Reads more input; false at end of input. */
-static bool reader_fill(struct reader *r)
-{
-    if (r->eof) return false;
-    if (r->start > 0 && r->start == r->end) r->start = r->end = 0;
-    if (r->end == r->cap) {
-        if (r->start > 0) {
-            memmove(r->buf, r->buf + r->start, r->end - r->start);
-            r->end -= r->start;
-            r->start = 0;
-        }
-        if (r->end == r->cap) {
-            r->cap = r->cap ? r->cap * 2 : 65536;
-            r->buf = xrealloc(r->buf, r->cap);
-        }
-    }
-    for (;;) {
-        ssize_t n = read(r->fd, r->buf + r->end, r->cap - r->end);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            r->eof = true;
-            return false;
-        }
-        r->end += (size_t)n;
-        return true;
-    }
-}
-
-/* Offset (from start) of the blank line ending a header block, and the length
-   of that terminator; lone "\n" line ends are accepted too. */
-static bool find_header_end(const struct reader *r, size_t *at, size_t *term)
-{
-    const char *b = r->buf + r->start;
-    size_t n = r->end - r->start;
-    for (size_t i = 0; i < n; i++) {
-        if (b[i] != '\n') continue;
-        if (i + 1 < n && b[i + 1] == '\n') {
-            *at = i;
-            *term = 2;
-            return true;
-        }
-        if (i + 2 < n && b[i + 1] == '\r' && b[i + 2] == '\n') {
-            *at = i;
-            *term = 3;
-            return true;
-        }
-    }
-    return false;
-}
-
-/* After a bad header block: skips to the next "Content-Length:" so that the
-   stream resynchronises on the next well-formed message. */
-static void reader_resync(struct reader *r, size_t from)
-{
-    static const char key[] = "content-length:";
-    size_t klen = sizeof key - 1;
-    size_t i = r->start + from;
-    for (; i + klen <= r->end; i++)
-        if (strncasecmp(r->buf + i, key, klen) == 0) break;
-    if (i + klen > r->end) {
-        /* Not found: keep only a tail that may be the start of the key, so
-           that one bad message yields one error, not one per read. */
-        size_t lo = r->start + from;
-        for (i = r->end > lo + klen ? r->end - klen + 1 : lo; i < r->end; i++)
-            if (strncasecmp(r->buf + i, key, r->end - i) == 0) break;
-    }
-    r->start = i;
-}
-
-enum read_status { READ_EOF, READ_OK, READ_BAD };
-
-/* Reads one message body (malloc'd, NUL-terminated).  READ_BAD sets *why and
-   leaves the reader resynchronised; the caller answers -32700 and goes on. */
-static enum read_status read_message(struct reader *r, char **body, size_t *len,
-                                     const char **why)
-{
-    size_t at = 0, term = 0;
-    while (!find_header_end(r, &at, &term)) {
-        if (r->end - r->start > MAX_HEADER) {
-            *why = "header block too long or missing its blank line";
-            reader_resync(r, 1);
-            return READ_BAD;
-        }
-        if (!reader_fill(r)) return READ_EOF;
-    }
-    /* Parse the header lines of buf[start, start+at]. */
-    const char *h = r->buf + r->start;
-    size_t hlen = at + 1, pos = 0;
-    long long clen = -1;
-    bool bad = false;
-    while (pos < hlen && !bad) {
-        size_t e = pos;
-        while (e < hlen && h[e] != '\n') e++;
-        size_t le = e;
-        if (le > pos && h[le - 1] == '\r') le--;
-        if (le > pos) {
-            const char *colon = memchr(h + pos, ':', le - pos);
-            if (!colon) {
-                bad = true;
-                *why = "header line without a colon";
-                break;
-            }
-            size_t nlen = (size_t)(colon - (h + pos));
-            if (nlen == 14 && strncasecmp(h + pos, "Content-Length", 14) == 0) {
-                const char *v = colon + 1;
-                while (v < h + le && (*v == ' ' || *v == '\t')) v++;
-                long long n = 0;
-                const char *d = v;
-                while (d < h + le && *d >= '0' && *d <= '9' && n <= (long long)MAX_BODY * 10)
-                    n = n * 10 + (*d++ - '0');
-                while (d < h + le && (*d == ' ' || *d == '\t')) d++;
-                if (d == v || d != h + le) {
-                    bad = true;
-                    *why = "Content-Length is not a number";
-                } else {
-                    clen = n;
-                }
-            }
-            /* Content-Type and unknown headers are ignored: the body is UTF-8. */
-        }
-        pos = e + 1;
-    }
-    if (!bad && clen < 0) {
-        bad = true;
-        *why = "missing Content-Length header";
-    }
-    if (bad) {
-        reader_resync(r, 1);
-        return READ_BAD;
-    }
-    r->start += at + term;
-    if ((size_t)clen > MAX_BODY) {
-        /* Skip the body as it arrives: buffering it would only waste memory. */
-        size_t left = (size_t)clen;
-        for (;;) {
-            size_t have = r->end - r->start;
-            size_t take = have < left ? have : left;
-            r->start += take;
-            left -= take;
-            if (left == 0) break;
-            if (!reader_fill(r)) return READ_EOF;
-        }
-        *why = "message larger than the server accepts";
-        return READ_BAD;
-    }
-    while (r->end - r->start < (size_t)clen)
-        if (!reader_fill(r)) return READ_EOF;
-    *len = (size_t)clen;
-    *body = xmalloc(*len + 1);
-    memcpy(*body, r->buf + r->start, *len);
-    (*body)[*len] = '\0';
-    r->start += *len;
-    return READ_OK;
-}
-
 /* ------------------------------------------------------------------ JSON helpers */
 
 static const char *jstr(const cJSON *o, const char *key)
@@ -388,22 +201,6 @@ static bool juint(const cJSON *o, const char *key, size_t *out)
 static bool jposition(const cJSON *pos, size_t *line, size_t *character)
 {
     return cJSON_IsObject(pos) && juint(pos, "line", line) && juint(pos, "character", character);
-}
-
-static cJSON *make_position(size_t line, size_t character)
-{
-    cJSON *p = cJSON_CreateObject();
-    cJSON_AddNumberToObject(p, "line", (double)line);
-    cJSON_AddNumberToObject(p, "character", (double)character);
-    return p;
-}
-
-static cJSON *make_range(size_t l0, size_t c0, size_t l1, size_t c1)
-{
-    cJSON *r = cJSON_CreateObject();
-    cJSON_AddItemToObject(r, "start", make_position(l0, c0));
-    cJSON_AddItemToObject(r, "end", make_position(l1, c1));
-    return r;
 }
 
 /* ------------------------------------------------------------------ documents */
@@ -452,290 +249,6 @@ static void publish_locked(struct server *s, const char *uri, long version, cJSO
     if (version >= 0) cJSON_AddNumberToObject(p, "version", (double)version);
     cJSON_AddItemToObject(p, "diagnostics", diags ? diags : cJSON_CreateArray());
     send_notification(s, "textDocument/publishDiagnostics", p);
-}
-
-/* ------------------------------------------------------------------ lint results -> LSP */
-
-/* Column conversion for one file: the linted snapshot for the document itself,
-   the file on disk for notes and fixes elsewhere (byte columns if unreadable). */
-struct text_view {
-    const char *path;
-    char *owned;
-    const char *text;
-    size_t len;
-    struct lsp_lines lines;
-    bool ok;
-};
-
-struct outcome_ctx {
-    struct server *s;
-    const char *uri, *path;
-    long version;
-    struct text_view main;
-    struct text_view other; /* one cached foreign file */
-};
-
-static void view_init(struct text_view *v, const char *path, const char *text, size_t len)
-{
-    memset(v, 0, sizeof *v);
-    v->path = path;
-    if (text) {
-        v->text = text;
-        v->len = len;
-        v->ok = true;
-    } else if (read_file(path, &v->owned, &v->len) == 0) {
-        v->text = v->owned;
-        v->ok = true;
-    }
-    if (v->ok) lsp_lines_build(&v->lines, v->text, v->len);
-}
-
-static void view_release(struct text_view *v)
-{
-    if (v->ok) lsp_lines_release(&v->lines);
-    free(v->owned);
-    memset(v, 0, sizeof *v);
-}
-
-static bool same_file(const char *a, const char *b)
-{
-    if (!a || !b) return false;
-    if (strcmp(a, b) == 0) return true;
-    char *aa = path_absolute(a), *bb = path_absolute(b);
-    bool same = strcmp(aa, bb) == 0;
-    free(aa);
-    free(bb);
-    return same;
-}
-
-static struct text_view *view_for(struct outcome_ctx *c, const char *file)
-{
-    if (!file || same_file(file, c->path)) return &c->main;
-    if (!c->other.path || strcmp(c->other.path, file) != 0) {
-        view_release(&c->other);
-        view_init(&c->other, file, NULL, 0);
-        c->other.path = file;
-    }
-    return &c->other;
-}
-
-/* 1-based line and byte column to an LSP position. */
-static void to_position(struct outcome_ctx *c, const char *file, unsigned line, unsigned col,
-                        size_t *ol, size_t *oc)
-{
-    size_t l = line ? line - 1 : 0, bc = col ? col - 1 : 0;
-    struct text_view *v = view_for(c, file);
-    *ol = l;
-    *oc = v->ok ? lsp_character_at(&v->lines, v->text, v->len, l, bc, c->s->enc) : bc;
-}
-
-static cJSON *range_of(struct outcome_ctx *c, const char *file, unsigned l0, unsigned c0,
-                       unsigned l1, unsigned c1)
-{
-    size_t a, b, x, y;
-    to_position(c, file, l0, c0, &a, &b);
-    if (l1 == 0 || l1 < l0 || (l1 == l0 && c1 < c0)) {
-        l1 = l0;
-        c1 = c0;
-    }
-    to_position(c, file, l1, c1, &x, &y);
-    return make_range(a, b, x, y);
-}
-
-static char *uri_for(struct outcome_ctx *c, const char *file)
-{
-    if (!file || same_file(file, c->path)) return xstrdup(c->uri);
-    return lsp_path_to_uri(file);
-}
-
-static int severity_lsp(enum severity sv)
-{
-    switch (sv) {
-    case SEV_ERROR: return 1;
-    case SEV_WARNING: return 2;
-    case SEV_NOTE: break;
-    }
-    return 3;
-}
-
-/* "Replace 0.5 with 0.5f (CU201)" when a single short fix; else a summary. */
-static char *fix_title(struct outcome_ctx *c, const struct diag *d)
-{
-    const char *code = d->rule ? d->rule->code : "cudalint";
-    if (d->n_fixes == 1) {
-        const struct diag_fix *f = &d->fixes[0];
-        struct text_view *v = view_for(c, f->file);
-        const char *repl = f->replacement ? f->replacement : "";
-        if (v->ok && f->end_offset >= f->offset && f->end_offset <= v->len &&
-            f->end_offset - f->offset <= 40 && strlen(repl) <= 40 &&
-            !memchr(v->text + f->offset, '\n', f->end_offset - f->offset) && !strchr(repl, '\n')) {
-            int ol = (int)(f->end_offset - f->offset);
-            const char *orig = v->text + f->offset;
-            if (ol == 0) return xasprintf("Insert %s (%s)", repl, code);
-            if (!*repl) return xasprintf("Remove %.*s (%s)", ol, orig, code);
-            return xasprintf("Replace %.*s with %s (%s)", ol, orig, repl, code);
-        }
-    }
-    return xasprintf("Fix %s%s%s (%s)", d->rule ? d->rule->name : "finding",
-                     d->n_fixes > 1 ? ": " : "",
-                     d->n_fixes > 1 ? "apply all its edits" : "", code);
-}
-
-/* TextEdit[] of a diag's fixes that target file. */
-static cJSON *fix_edits(struct outcome_ctx *c, const struct diag *d, const char *file)
-{
-    cJSON *edits = cJSON_CreateArray();
-    for (size_t i = 0; i < d->n_fixes; i++) {
-        const struct diag_fix *f = &d->fixes[i];
-        const char *ff = f->file ? f->file : c->path;
-        if (!same_file(ff, file)) continue;
-        cJSON *e = cJSON_CreateObject();
-        cJSON_AddItemToObject(e, "range", range_of(c, ff, f->line, f->column, f->end_line,
-                                                   f->end_column));
-        cJSON_AddStringToObject(e, "newText", f->replacement ? f->replacement : "");
-        cJSON_AddItemToArray(edits, e);
-    }
-    return edits;
-}
-
-/* The WorkspaceEdit applying every fix of d, grouped per file.  With
-   documentChanges the edit names the linted version, so a client whose buffer
-   moved on refuses it instead of corrupting the text. */
-static cJSON *fix_workspace_edit(struct outcome_ctx *c, const struct diag *d)
-{
-    const char *files[16];
-    size_t nf = 0;
-    for (size_t i = 0; i < d->n_fixes && nf < 16; i++) {
-        const char *ff = d->fixes[i].file ? d->fixes[i].file : c->path;
-        bool seen = false;
-        for (size_t j = 0; j < nf; j++) seen = seen || same_file(files[j], ff);
-        if (!seen) files[nf++] = ff;
-    }
-    cJSON *we = cJSON_CreateObject();
-    cJSON *dc = c->s->client_document_changes ? cJSON_AddArrayToObject(we, "documentChanges") : NULL;
-    cJSON *ch = dc ? NULL : cJSON_AddObjectToObject(we, "changes");
-    for (size_t j = 0; j < nf; j++) {
-        char *uri = uri_for(c, files[j]);
-        cJSON *edits = fix_edits(c, d, files[j]);
-        if (dc) {
-            cJSON *tde = cJSON_CreateObject();
-            cJSON *td = cJSON_AddObjectToObject(tde, "textDocument");
-            cJSON_AddStringToObject(td, "uri", uri);
-            if (same_file(files[j], c->path) && c->version >= 0)
-                cJSON_AddNumberToObject(td, "version", (double)c->version);
-            else
-                cJSON_AddNullToObject(td, "version");
-            cJSON_AddItemToObject(tde, "edits", edits);
-            cJSON_AddItemToArray(dc, tde);
-        } else {
-            cJSON_AddItemToObject(ch, uri, edits);
-        }
-        free(uri);
-    }
-    return we;
-}
-
-static cJSON *diag_to_lsp(struct outcome_ctx *c, const struct diag *d)
-{
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddItemToObject(o, "range", range_of(c, d->file, d->line, d->column, d->end_line,
-                                               d->end_column));
-    cJSON_AddNumberToObject(o, "severity", severity_lsp(d->severity));
-    if (d->rule) {
-        cJSON_AddStringToObject(o, "code", d->rule->code);
-        if (d->rule->name && strcmp(d->rule->code, "CU000") != 0) {
-            char *href = xasprintf("%s%s-%s.md", CUDALINT_RULE_DOC_URL, d->rule->code,
-                                   d->rule->name);
-            cJSON *cd = cJSON_AddObjectToObject(o, "codeDescription");
-            cJSON_AddStringToObject(cd, "href", href);
-            free(href);
-        }
-    }
-    cJSON_AddStringToObject(o, "source", "cudalint");
-    cJSON_AddStringToObject(o, "message", d->message ? d->message : "");
-    if (d->n_notes) {
-        cJSON *ri = cJSON_AddArrayToObject(o, "relatedInformation");
-        for (size_t i = 0; i < d->n_notes; i++) {
-            const struct diag_note *n = &d->notes[i];
-            cJSON *info = cJSON_CreateObject();
-            cJSON *loc = cJSON_AddObjectToObject(info, "location");
-            char *uri = uri_for(c, n->file ? n->file : c->path);
-            cJSON_AddStringToObject(loc, "uri", uri);
-            free(uri);
-            cJSON_AddItemToObject(loc, "range", range_of(c, n->file ? n->file : c->path,
-                                                         n->line, n->column, 0, 0));
-            cJSON_AddStringToObject(info, "message", n->message ? n->message : "");
-            cJSON_AddItemToArray(ri, info);
-        }
-    }
-    cJSON *data = cJSON_AddObjectToObject(o, "data");
-    if (d->rule) cJSON_AddStringToObject(data, "rule", d->rule->name);
-    cJSON_AddStringToObject(data, "severity", severity_name(d->severity));
-    if (c->version >= 0) cJSON_AddNumberToObject(data, "version", (double)c->version);
-    if (d->n_fixes) {
-        cJSON *fix = cJSON_AddObjectToObject(data, "fix");
-        char *title = fix_title(c, d);
-        cJSON_AddStringToObject(fix, "title", title);
-        free(title);
-        cJSON_AddItemToObject(fix, "edits", fix_edits(c, d, c->path));
-    }
-    return o;
-}
-
-/* Builds the diagnostics to publish and the code actions to offer. */
-static void outcome_build(struct server *s, const char *uri, const char *path, long version,
-                          const char *text, size_t len, const struct file_result *res,
-                          cJSON **diags_out, cJSON **actions_out)
-{
-    struct outcome_ctx c;
-    memset(&c, 0, sizeof c);
-    c.s = s;
-    c.uri = uri;
-    c.path = path;
-    c.version = version;
-    view_init(&c.main, path, text, len);
-
-    cJSON *diags = cJSON_CreateArray(), *actions = cJSON_CreateArray();
-    for (size_t i = 0; i < res->diags.len; i++) {
-        const struct diag *d = &res->diags.items[i];
-        /* Findings in other files (an included header under a linted root)
-           belong to that file's own publish, not to this document. */
-        if (d->file && !same_file(d->file, path)) continue;
-        cJSON *ld = diag_to_lsp(&c, d);
-        cJSON_AddItemToArray(diags, ld);
-        if (!d->n_fixes) continue;
-        cJSON *entry = cJSON_CreateObject();
-        cJSON_AddItemToObject(entry, "range",
-                              cJSON_Duplicate(cJSON_GetObjectItem(ld, "range"), true));
-        cJSON *act = cJSON_AddObjectToObject(entry, "action");
-        char *title = fix_title(&c, d);
-        cJSON_AddStringToObject(act, "title", title);
-        free(title);
-        cJSON_AddStringToObject(act, "kind", "quickfix");
-        cJSON *dl = cJSON_AddArrayToObject(act, "diagnostics");
-        cJSON_AddItemToArray(dl, cJSON_Duplicate(ld, true));
-        cJSON_AddBoolToObject(act, "isPreferred", true);
-        cJSON_AddItemToObject(act, "edit", fix_workspace_edit(&c, d));
-        cJSON_AddItemToArray(actions, entry);
-    }
-    if (res->status && strcmp(res->status, "error") == 0) {
-        /* The file could not be linted at all (bad compile database entry,
-           missing toolkit): say so in the file rather than staying silent. */
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddItemToObject(o, "range", make_range(0, 0, 0, 0));
-        cJSON_AddNumberToObject(o, "severity", 2);
-        cJSON_AddStringToObject(o, "code", "CU000");
-        cJSON_AddStringToObject(o, "source", "cudalint");
-        char *m = xasprintf("cudalint could not lint this file: %s",
-                            res->message ? res->message : "unknown error");
-        cJSON_AddStringToObject(o, "message", m);
-        free(m);
-        cJSON_AddItemToArray(diags, o);
-    }
-    view_release(&c.main);
-    view_release(&c.other);
-    *diags_out = diags;
-    *actions_out = actions;
 }
 
 /* ------------------------------------------------------------------ the lint worker */
@@ -845,7 +358,7 @@ static void *worker_main(void *arg)
             if (res.status && strcmp(res.status, "ok") != 0)
                 status_note = xasprintf("cudalint: %s: %s%s%s", path, res.status,
                                         res.message ? ": " : "", res.message ? res.message : "");
-            outcome_build(s, uri, path, version, text, len, &res, &diags, &actions);
+            lsp_convert_result(&s->cv, uri, path, version, text, len, &res, &diags, &actions);
             file_result_release(&res);
         }
 
@@ -946,15 +459,15 @@ static cJSON *handle_initialize(struct server *s, const cJSON *params)
     const cJSON *encs = general ? cJSON_GetObjectItemCaseSensitive(general, "positionEncodings") : NULL;
     /* UTF-8 needs no conversion at all; otherwise UTF-16, which every client
        must support (LSP 3.17). */
-    s->enc = LSP_ENC_UTF16;
+    s->cv.enc = LSP_ENC_UTF16;
     const cJSON *e;
     if (cJSON_IsArray(encs)) {
         cJSON_ArrayForEach(e, encs) {
-            if (cJSON_IsString(e) && strcmp(e->valuestring, "utf-8") == 0) s->enc = LSP_ENC_UTF8;
+            if (cJSON_IsString(e) && strcmp(e->valuestring, "utf-8") == 0) s->cv.enc = LSP_ENC_UTF8;
         }
     }
     const cJSON *we = jobj(jobj(caps, "workspace"), "workspaceEdit");
-    s->client_document_changes = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(we, "documentChanges"));
+    s->cv.document_changes = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(we, "documentChanges"));
 
     /* With no -p given, look for the workspace's compile database in its root
        and root/build, as the command line does in the current directory. */
@@ -976,7 +489,7 @@ static cJSON *handle_initialize(struct server *s, const cJSON *params)
 
     cJSON *r = cJSON_CreateObject();
     cJSON *c = cJSON_AddObjectToObject(r, "capabilities");
-    cJSON_AddStringToObject(c, "positionEncoding", lsp_encoding_name(s->enc));
+    cJSON_AddStringToObject(c, "positionEncoding", lsp_encoding_name(s->cv.enc));
     cJSON *sync = cJSON_AddObjectToObject(c, "textDocumentSync");
     cJSON_AddBoolToObject(sync, "openClose", true);
     cJSON_AddNumberToObject(sync, "change", 2); /* Incremental */
@@ -1094,7 +607,7 @@ static void handle_code_action(struct server *s, const cJSON *id, const cJSON *p
             cJSON_AddStringToObject(act, "title", "Fix all cudalint findings with a safe fix");
             cJSON_AddStringToObject(act, "kind", "source.fixAll.cudalint");
             cJSON *we = cJSON_AddObjectToObject(act, "edit");
-            if (s->client_document_changes) {
+            if (s->cv.document_changes) {
                 cJSON *dc = cJSON_AddArrayToObject(we, "documentChanges");
                 cJSON *tde = cJSON_CreateObject();
                 cJSON *td = cJSON_AddObjectToObject(tde, "textDocument");
@@ -1174,8 +687,8 @@ static void handle_did_change(struct server *s, const cJSON *params)
                line table is rebuilt for each one. */
             struct lsp_lines lines;
             lsp_lines_build(&lines, d->text, d->len);
-            size_t from = lsp_offset_at(&lines, d->text, d->len, r[0], r[1], s->enc);
-            size_t to = lsp_offset_at(&lines, d->text, d->len, r[2], r[3], s->enc);
+            size_t from = lsp_offset_at(&lines, d->text, d->len, r[0], r[1], s->cv.enc);
+            size_t to = lsp_offset_at(&lines, d->text, d->len, r[2], r[3], s->cv.enc);
             lsp_lines_release(&lines);
             if (to < from) {
                 size_t t = to;
@@ -1465,18 +978,18 @@ int lsp_main(int argc, char **argv)
     }
     s->worker_started = true;
 
-    struct reader r = {.fd = STDIN_FILENO};
+    struct lsp_reader r = {.fd = STDIN_FILENO};
     rc = 1; /* end of input without exit: the client died */
     for (;;) {
         char *body = NULL;
         size_t len = 0;
         const char *why = NULL;
-        enum read_status st = read_message(&r, &body, &len, &why);
-        if (st == READ_EOF) {
+        enum lsp_read_status st = lsp_read_message(&r, &body, &len, &why);
+        if (st == LSP_READ_EOF) {
             if (s->shutdown_seen) rc = 0;
             break;
         }
-        if (st == READ_BAD) {
+        if (st == LSP_READ_BAD) {
             pthread_mutex_lock(&s->out_mu);
             trace_locked(s, "<-!", why, strlen(why));
             pthread_mutex_unlock(&s->out_mu);
@@ -1499,7 +1012,7 @@ int lsp_main(int argc, char **argv)
             break;
         }
     }
-    free(r.buf);
+    lsp_reader_release(&r);
 
     pthread_mutex_lock(&s->docs_mu);
     s->stop = true;

@@ -146,19 +146,22 @@ static void slots_match_plan(struct lsp_lint_session *s, const struct parse_plan
     }
 }
 
-/* The text to parse as the main file plus, when args use the embedded
-   declarations header, its files (they exist nowhere on disk; parse.c does
-   the same). */
+/* The text to parse as the main file, the extra files pch.c asks for
+   (project headers with their precompiled lines blanked) and, when args use
+   the embedded declarations header, its files (they exist nowhere on disk;
+   parse.c does the same). */
 static struct CXUnsavedFile *unsaved_files(const char *path, const char *text, size_t len,
+                                           const struct CXUnsavedFile *extra, size_t n_extra,
                                            const struct strvec *args, unsigned *n, char ***names)
 {
-    struct CXUnsavedFile *u = xcalloc(shim_files_len + 1, sizeof *u);
+    struct CXUnsavedFile *u = xcalloc(shim_files_len + n_extra + 1, sizeof *u);
     *names = xcalloc(shim_files_len + 1, sizeof **names);
     unsigned k = 0;
     u[k].Filename = path;
     u[k].Contents = text;
     u[k].Length = (unsigned long)len;
     k++;
+    for (size_t i = 0; i < n_extra; i++) u[k++] = extra[i];
     if (sv_contains(args, SHIM_DIR)) {
         for (size_t i = 0; i < shim_files_len; i++) {
             if (!shim_files[i].name) continue;
@@ -267,12 +270,14 @@ static void apply_suppressions(const struct lint_options *o, const char *path, c
 /* Reparses p->tu with text when it was parsed with args (and the same PCH
    choice), else parses anew; true when p->tu is usable afterwards. */
 static bool parse_or_reparse(struct pass_slot *p, const struct strvec *args, bool pch,
-                             const char *text, size_t len)
+                             const char *text, size_t len, const struct CXUnsavedFile *extra,
+                             size_t n_extra)
 {
     if (p->tu && (p->tu_pch != pch || !same_args(&p->tu_args, args))) slot_drop_tu(p);
     unsigned n_unsaved;
     char **names;
-    struct CXUnsavedFile *unsaved = unsaved_files(p->path, text, len, args, &n_unsaved, &names);
+    struct CXUnsavedFile *unsaved =
+        unsaved_files(p->path, text, len, extra, n_extra, args, &n_unsaved, &names);
     if (p->tu) {
         p->how = "reparse";
         if (clang_reparseTranslationUnit(p->tu, n_unsaved, unsaved, clang_defaultReparseOptions(p->tu)) != 0)
@@ -304,38 +309,30 @@ static void *run_slot(void *arg)
 {
     struct pass_slot *p = arg;
     double t0 = now_ms();
-    struct parse_pass with;
-    char *blanked = NULL;
-    const struct pch *pch = NULL;
-    bool use_pch = pch_prepare(p->o, &p->pass, p->text, p->len, &with, &blanked, &pch);
+    struct pch_input in;
+    bool use_pch = pch_prepare(p->o, p->path, &p->pass, p->text, p->len, &in);
     if (p->first_run) {
         /* pch.c builds a prefix's PCH the second time it sees it, so that a
            file linted once never pays for one.  An open document will be
            edited: ask again so the build happens now, not on the first edit. */
-        if (use_pch) {
-            free(blanked);
-            free(with.name);
-            sv_release(&with.args);
-        }
-        use_pch = pch_prepare(p->o, &p->pass, p->text, p->len, &with, &blanked, &pch);
+        if (use_pch) pch_input_release(&in);
+        use_pch = pch_prepare(p->o, p->path, &p->pass, p->text, p->len, &in);
         p->first_run = false;
     }
     bool ok = false;
     if (use_pch) {
-        ok = parse_or_reparse(p, &with.args, true, blanked, p->len);
+        ok = parse_or_reparse(p, &in.pass.args, true, in.text, p->len, in.headers, in.n_headers);
         if (!ok || pch_parse_failed(p->tu)) {
             /* The PCH went stale or was removed under us: drop it for good. */
             slot_drop_tu(p);
-            pch_reject(pch);
+            pch_reject(in.used);
             ok = false;
             free(p->error);
             p->error = NULL;
         }
-        free(blanked);
-        free(with.name);
-        sv_release(&with.args);
+        pch_input_release(&in);
     }
-    if (!ok) ok = parse_or_reparse(p, &p->pass.args, false, p->text, p->len);
+    if (!ok) ok = parse_or_reparse(p, &p->pass.args, false, p->text, p->len, NULL, 0);
     double t1 = now_ms();
     p->parse_ms = t1 - t0;
     if (!ok) return NULL;

@@ -11,6 +11,7 @@
 #include "util.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,6 +56,23 @@ static void add_common(struct strvec *a)
     sv_push(a, "-ferror-limit=0");
     sv_push(a, "-nocudalib");
     sv_push(a, "-Wno-unknown-cuda-version");
+}
+
+/* clang chooses how `<<<...>>>` launches are lowered from the CUDA SDK version;
+   for a toolkit newer than it knows (CUDA 13 for clang 22) the device pass
+   falls back to the long-removed cudaConfigureCall and every launch is an
+   error.  Telling it the toolkit's real version selects
+   __cudaPushCallConfiguration, which the headers declare. */
+static void add_sdk_version(struct strvec *a, const struct lint_options *o)
+{
+    const char *v = o->toolkit && o->toolkit->version ? o->toolkit->version : NULL;
+    if (!v) return;
+    char major_minor[32];
+    int major = 0, minor = 0;
+    if (sscanf(v, "%d.%d", &major, &minor) < 1 || major < 9) return;
+    snprintf(major_minor, sizeof major_minor, "%d.%d", major, minor);
+    sv_push(a, "-Xclang");
+    sv_push_owned(a, xasprintf("-target-sdk-version=%s", major_minor));
 }
 
 static void add_user(struct strvec *a, const struct strvec *from_db, bool has_std,
@@ -115,6 +133,7 @@ int parse_plan_build(const struct lint_options *o, const char *file, struct pars
         struct parse_pass *h = new_pass(plan, "host", false);
         add_common(&h->args);
         sv_push_owned(&h->args, xasprintf("--cuda-path=%s", o->toolkit->root));
+        add_sdk_version(&h->args, o);
         sv_push(&h->args, "--cuda-host-only");
         if (path_is_dir(cccl)) {
             sv_push(&h->args, "-isystem");
@@ -128,6 +147,7 @@ int parse_plan_build(const struct lint_options *o, const char *file, struct pars
             free(name);
             add_common(&d->args);
             sv_push_owned(&d->args, xasprintf("--cuda-path=%s", o->toolkit->root));
+            add_sdk_version(&d->args, o);
             sv_push(&d->args, "--cuda-device-only");
             sv_push_owned(&d->args, xasprintf("--cuda-gpu-arch=%s", arch));
             if (path_is_dir(cccl)) {
@@ -157,8 +177,17 @@ void parse_plan_release(struct parse_plan *plan)
 CXTranslationUnit parse_pass_run(CXIndex index, const char *file, const struct parse_pass *pass,
                                  const char *contents, size_t contents_len, enum CXErrorCode *err)
 {
+    return parse_pass_run_with(index, file, pass, contents, contents_len, NULL, 0, err);
+}
+
+CXTranslationUnit parse_pass_run_with(CXIndex index, const char *file, const struct parse_pass *pass,
+                                      const char *contents, size_t contents_len,
+                                      const struct CXUnsavedFile *extra, size_t n_extra,
+                                      enum CXErrorCode *err)
+{
     size_t n_unsaved = 0;
-    struct CXUnsavedFile *unsaved = xcalloc(shim_files_len + 1, sizeof *unsaved);
+    struct CXUnsavedFile *unsaved = xcalloc(shim_files_len + 1 + n_extra, sizeof *unsaved);
+    for (size_t i = 0; i < n_extra; i++) unsaved[n_unsaved++] = extra[i];
     char **names = xcalloc(shim_files_len + 1, sizeof *names);
     if (contents) {
         unsaved[n_unsaved].Filename = file;

@@ -30,5 +30,12 @@ CXTranslationUnit parse_pass_run(CXIndex index, const char *file,
                                  const struct parse_pass *pass,
                                  const char *contents, size_t contents_len,
                                  enum CXErrorCode *err);
+/* The same, with more unsaved files (headers whose leading includes a
+   precompiled header holds, blanked: see pch.c). */
+CXTranslationUnit parse_pass_run_with(CXIndex index, const char *file,
+                                      const struct parse_pass *pass,
+                                      const char *contents, size_t contents_len,
+                                      const struct CXUnsavedFile *extra, size_t n_extra,
+                                      enum CXErrorCode *err);
 
 #endif

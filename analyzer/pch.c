@@ -310,20 +310,27 @@ static char *header_text(const struct prefix *pre, size_t n, bool shim)
     return sb_detach(&sb);
 }
 
-/* Where clang finds `#include "name"` written in includer: the includer's
-   directory, then -iquote and -I directories.  NULL when it is not a project
-   file found there (a system header, or missing). */
+/* dir/name, spelled the way clang spells an include it found there: the
+   unsaved copy of a header must carry clang's name for it, since findings
+   name the file by it. */
+static char *include_spelling(const char *dir, const char *name)
+{
+    size_t n = strlen(dir);
+    return xasprintf("%s%s%s", dir, n && dir[n - 1] == '/' ? "" : "/", name);
+}
+
+/* Where clang finds `#include "name"` written in includer (as clang names
+   it): the includer's directory, then -iquote and -I directories.  Returns
+   clang's spelling of the path, or NULL when it is not a project file found
+   there (a system header, or missing). */
 static char *resolve_quoted(const char *includer, const char *name, const struct strvec *args)
 {
-    if (name[0] == '/') return is_regular_file(name) ? path_absolute(name) : NULL;
-    char *dir = path_dirname(includer);
-    char *p = path_join(dir, name);
+    if (name[0] == '/') return is_regular_file(name) ? xstrdup(name) : NULL;
+    const char *slash = strrchr(includer, '/');
+    char *dir = slash ? xstrndup(includer, slash == includer ? 1 : (size_t)(slash - includer)) : xstrdup(".");
+    char *p = include_spelling(dir, name);
     free(dir);
-    if (is_regular_file(p)) {
-        char *abs = path_absolute(p);
-        free(p);
-        return abs;
-    }
+    if (is_regular_file(p)) return p;
     free(p);
     struct strvec dirs = {0};
     for (size_t i = 0; i < args->len; i++)
@@ -335,9 +342,9 @@ static char *resolve_quoted(const char *includer, const char *name, const struct
     user_include_dirs(args, &dirs);
     char *found = NULL;
     for (size_t d = 0; d < dirs.len && !found; d++) {
-        p = path_join(dirs.items[d], name);
-        if (is_regular_file(p)) found = path_absolute(p);
-        free(p);
+        p = include_spelling(dirs.items[d], name);
+        if (is_regular_file(p)) found = p;
+        else free(p);
     }
     sv_release(&dirs);
     return found;
@@ -359,7 +366,13 @@ static void prefix_build(const char *file, const char *text, size_t len, const s
         quoted = NULL;
         if (!path) break;
         bool seen = false;
-        for (size_t i = 1; i < pre->n_files; i++) seen |= strcmp(pre->files[i].path, path) == 0;
+        char *abs = path_absolute(path);
+        for (size_t i = 1; i < pre->n_files; i++) {
+            char *other = path_absolute(pre->files[i].path);
+            seen |= strcmp(other, abs) == 0;
+            free(other);
+        }
+        free(abs);
         char *htext = NULL;
         size_t hlen = 0;
         if (seen || read_file(path, &htext, &hlen) != 0) {
@@ -722,7 +735,8 @@ static enum pch_state build(struct pch *p, const char *dir, const char *htext, s
     CXTranslationUnit tu = NULL;
     enum CXErrorCode err = clang_parseTranslationUnit2(
         index, hpath, (const char *const *)bargs->items, (int)bargs->len, unsaved, (unsigned)n_unsaved,
-        CXTranslationUnit_ForSerialization | CXTranslationUnit_Incomplete, &tu);
+        CXTranslationUnit_ForSerialization | CXTranslationUnit_Incomplete |
+            CXTranslationUnit_SkipFunctionBodies /* only toolkit headers: no user bodies to keep */, &tu);
     st = PCH_FAILED;
     if (err == CXError_Success && tu) {
         struct incl_scan s = {0};
@@ -891,16 +905,16 @@ static const char *pch_dir(const struct lint_options *o)
     return r;
 }
 
-bool pch_prepare(const struct lint_options *o, const struct parse_pass *pass, const char *text, size_t len,
-                 struct parse_pass *with, char **blanked, const struct pch **used)
+bool pch_prepare(const struct lint_options *o, const char *file, const struct parse_pass *pass,
+                 const char *text, size_t len, struct pch_input *in)
 {
-    *used = NULL;
+    memset(in, 0, sizeof *in);
     bool shim = sv_contains(&pass->args, SHIM_DIR);
     const char *dir = NULL;
     if (env_on("CUDALINT_NO_PCH") || !args_allow_pch(&pass->args, shim) || !(dir = pch_dir(o))) return false;
 
     struct prefix pre;
-    scan_prefix(text, len, &pre);
+    prefix_build(file, text, len, &pass->args, &pre);
     struct strvec bargs = {0};
     pch_args(&pass->args, shim, &bargs);
     size_t n = system_prefix_length(&pre, &pass->args);
@@ -925,23 +939,53 @@ bool pch_prepare(const struct lint_options *o, const struct parse_pass *pass, co
         n = 0; /* not built yet, or no shorter prefix works: the runtime wrapper alone */
     }
     if (p) {
-        *with = *pass;
-        with->name = xstrdup(pass->name);
-        memset(&with->args, 0, sizeof with->args);
-        for (size_t i = 0; i < bargs.len; i++) sv_push(&with->args, bargs.items[i]);
-        sv_push(&with->args, "-include-pch");
-        sv_push(&with->args, p->path);
-        /* The PCH holds the first n include lines: blank them, byte for byte. */
-        *blanked = xmalloc(len + 1);
-        memcpy(*blanked, text, len);
-        (*blanked)[len] = '\0';
-        for (size_t i = 0; i < n; i++)
-            memset(*blanked + pre.lines[i].start, ' ', pre.lines[i].end - pre.lines[i].start);
-        *used = p;
+        in->pass = *pass;
+        in->pass.name = xstrdup(pass->name);
+        memset(&in->pass.args, 0, sizeof in->pass.args);
+        for (size_t i = 0; i < bargs.len; i++) sv_push(&in->pass.args, bargs.items[i]);
+        sv_push(&in->pass.args, "-include-pch");
+        sv_push(&in->pass.args, p->path);
+        /* The PCH holds the first n prefix lines: blank them, byte for byte,
+           in the file and in the project headers they run through. */
+        for (size_t f = 0; f < pre.n_files; f++) {
+            char *b = NULL;
+            for (size_t i = 0; i < n; i++) {
+                if (pre.lines[i].file != f) continue;
+                if (!b) {
+                    b = xmalloc(pre.files[f].len + 1);
+                    memcpy(b, pre.files[f].text, pre.files[f].len);
+                    b[pre.files[f].len] = '\0';
+                }
+                memset(b + pre.lines[i].start, ' ', pre.lines[i].end - pre.lines[i].start);
+            }
+            if (f == 0) {
+                in->text = b ? b : xstrndup(text, len);
+            } else if (b) {
+                in->headers = xrealloc(in->headers, (in->n_headers + 1) * sizeof *in->headers);
+                in->headers[in->n_headers].Filename = xstrdup(pre.files[f].path);
+                in->headers[in->n_headers].Contents = b;
+                in->headers[in->n_headers].Length = (unsigned long)pre.files[f].len;
+                in->n_headers++;
+            }
+        }
+        in->used = p;
     }
     prefix_release(&pre);
     sv_release(&bargs);
     return p != NULL;
+}
+
+void pch_input_release(struct pch_input *in)
+{
+    free(in->pass.name);
+    sv_release(&in->pass.args);
+    free(in->text);
+    for (size_t i = 0; i < in->n_headers; i++) {
+        free((char *)in->headers[i].Filename);
+        free((char *)in->headers[i].Contents);
+    }
+    free(in->headers);
+    memset(in, 0, sizeof *in);
 }
 
 void pch_reject(const struct pch *used)
@@ -974,14 +1018,12 @@ CXTranslationUnit pch_parse_pass(CXIndex index, const struct lint_options *o, co
 {
     *used = NULL;
     if (env_on("CUDALINT_PRINT_CLANG_ARGS")) print_args(file, pass);
-    struct parse_pass with;
-    char *blanked = NULL;
-    const struct pch *p = NULL;
-    if (pch_prepare(o, pass, text, len, &with, &blanked, &p)) {
-        CXTranslationUnit tu = parse_pass_run(index, file, &with, blanked, len, err);
-        free(blanked);
-        free(with.name);
-        sv_release(&with.args);
+    struct pch_input in;
+    if (pch_prepare(o, file, pass, text, len, &in)) {
+        CXTranslationUnit tu =
+            parse_pass_run_with(index, file, &in.pass, in.text, len, in.headers, in.n_headers, err);
+        const struct pch *p = in.used;
+        pch_input_release(&in);
         if (!pch_parse_failed(tu)) {
             *used = p;
             return tu;

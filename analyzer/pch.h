@@ -23,14 +23,24 @@ CXTranslationUnit pch_parse_pass(CXIndex index, const struct lint_options *o, co
                                  const struct parse_pass *pass, const char *text, size_t len,
                                  bool unsaved, enum CXErrorCode *err, const struct pch **used);
 
+/* What to parse instead of the plain pass when a PCH applies. */
+struct pch_input {
+    struct parse_pass pass;          /* the pass's arguments, plus -include-pch */
+    char *text;                      /* the file with the precompiled lines blanked */
+    struct CXUnsavedFile *headers;   /* project headers the prefix ran through, blanked too */
+    size_t n_headers;
+    const struct pch *used;
+};
+
 /* For a caller that keeps its translation unit (the language server): when a
- * PCH applies to this pass, fills *with (the pass, its arguments plus
- * -include-pch; free name and args) and *blanked (text with the precompiled
- * include lines overwritten by spaces: parse that, as an unsaved file) and
- * returns true.  If the parse then fails (pch_parse_failed), call pch_reject
- * and parse the plain pass instead.  The index needs excludeDeclarationsFromPCH. */
-bool pch_prepare(const struct lint_options *o, const struct parse_pass *pass, const char *text, size_t len,
-                 struct parse_pass *with, char **blanked, const struct pch **used);
+ * PCH applies to this pass, fills *in and returns true.  Parse in->text as the
+ * file's unsaved contents, with in->headers as more unsaved files and
+ * in->pass's arguments (parse_pass_run_with does that), on an index created
+ * with excludeDeclarationsFromPCH.  When that parse fails (pch_parse_failed),
+ * call pch_reject and parse the plain pass.  Release *in after the parse. */
+bool pch_prepare(const struct lint_options *o, const char *file, const struct parse_pass *pass,
+                 const char *text, size_t len, struct pch_input *in);
+void pch_input_release(struct pch_input *in);
 bool pch_parse_failed(CXTranslationUnit tu);
 void pch_reject(const struct pch *used);
 

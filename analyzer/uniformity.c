@@ -33,6 +33,7 @@
 #include "util.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -325,11 +326,17 @@ static int add_reason(struct fnan *a, enum rkind k, CXCursor at, char *what, int
 }
 
 /* The origin reason of node n, created once. */
-static int origin(struct fnan *a, struct node *n, const char *fmt, const char *arg)
+static int origin(struct fnan *a, struct node *n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int origin(struct fnan *a, struct node *n, const char *fmt, ...)
 {
     if (n->origin_reason < 0) {
-        char *w = xasprintf(fmt, arg ? arg : "");
-        an_keep(a, w);
+        va_list ap;
+        va_start(ap, fmt);
+        struct strbuf sb;
+        sb_init(&sb);
+        sb_vaddf(&sb, fmt, ap);
+        va_end(ap);
+        char *w = an_keep(a, sb_detach(&sb));
         n->origin_reason = add_reason(a, RK_ORIGIN, n->c, w, -1);
     }
     return n->origin_reason;
@@ -575,8 +582,6 @@ static void assign_roles(struct node *n)
 /* ------------------------------------------------------------------ */
 /* variables                                                           */
 
-static bool has_attr(CXCursor c, enum CXCursorKind attr);
-
 struct attr_find {
     enum CXCursorKind kind;
     bool found;
@@ -814,11 +819,6 @@ static char *compact_text(CXTranslationUnit tu, CXCursor c)
 static struct fnan *analyse_function(struct uniformity *u, CXTranslationUnit tu, CXCursor fn);
 static void fnan_free(struct fnan *a);
 
-static CXCursor strip_node_cursor(CXCursor c)
-{
-    return ast_strip(c);
-}
-
 /* The callee's declaration, through overload sets in templates (only when
    one candidate fits). */
 static CXCursor callee_decl(struct node *call)
@@ -954,8 +954,8 @@ static void classify_call(struct fnan *a, struct node *n)
     struct node *base = member_call_base(n);
     if (strcmp(name, "sync") == 0) {
         /* cooperative groups: g.sync() or cg::sync(g). */
-        CXType t = base ? clang_getCursorType(strip_node_cursor(base->c))
-                        : (n->nargs >= 1 && n->args[0] ? clang_getCursorType(strip_node_cursor(n->args[0]->c))
+        CXType t = base ? clang_getCursorType(ast_strip(base->c))
+                        : (n->nargs >= 1 && n->args[0] ? clang_getCursorType(ast_strip(n->args[0]->c))
                                                        : clang_getCursorType(clang_getNullCursor()));
         const char *scope = cg_group_scope(t);
         if (scope) {
@@ -969,7 +969,7 @@ static void classify_call(struct fnan *a, struct node *n)
         }
     }
     if (base && name_in(name, cg_thread_methods)) {
-        CXType bt = clang_getCursorType(strip_node_cursor(base->c));
+        CXType bt = clang_getCursorType(ast_strip(base->c));
         if (type_spelled_like(bt, "cooperative_groups")) {
             n->cc = CC_THREAD;
             return;
@@ -1240,6 +1240,10 @@ static struct lval root_of(struct fnan *a, struct node *n, int depth)
     case CXCursor_ArraySubscriptExpr:
     case CXCursor_MemberRefExpr:
         /* An array-typed element or field decays to its own storage. */
+        if (is_array_type(clang_getCursorType(n->c)) && n->kind == CXCursor_MemberRefExpr && n->nkid == 0) {
+            struct lval r = {a->this_var, true, VNONE};
+            return r;
+        }
         if (is_array_type(clang_getCursorType(n->c)) && n->nkid >= 1) {
             struct node *b = strip_casts(n->kid[0]);
             if (n->kind == CXCursor_ArraySubscriptExpr && is_pointer_type(clang_getCursorType(b->c)))
@@ -1248,10 +1252,8 @@ static struct lval root_of(struct fnan *a, struct node *n, int depth)
             if (r.var >= 0 && !is_pointer_type(clang_getCursorType(b->c))) r.pointee = false;
             return r;
         }
-        if (n->kind == CXCursor_MemberRefExpr && n->nkid == 0 && a->this_var >= 0) {
-            struct lval r = {a->this_var, true, VNONE};
-            return r;
-        }
+        /* A pointer field points at memory of its own, which is not tracked
+           (not the object's storage): unknown. */
         return none;
     default: return none;
     }
@@ -1360,7 +1362,7 @@ static struct vinfo load(struct fnan *a, struct state *st, struct node *n, struc
         }
         case V_CONST:
         case V_UNIFORM: return lv.addr;
-        case V_TID: return vjoin(lv.addr, vmk(VM_THREAD, origin(a, n, "threadIdx", NULL)));
+        case V_TID: return vjoin(lv.addr, vmk(VM_THREAD, origin(a, n, "threadIdx")));
         default: return mem_load(a, n, lv.var, lv.addr);
         }
     }
@@ -1427,9 +1429,6 @@ static struct lval lvalue(struct fnan *a, struct state *st, struct node *n, stru
         struct vinfo vb = eval(a, st, base, scoped);
         struct lval r = root_of(a, base, 0);
         r.addr = vjoin(vb, vi);
-        if (r.var >= 0 && !r.pointee) {
-            /* base was an array after all (through a cast) */
-        }
         return r;
     }
     case CXCursor_MemberRefExpr: {
@@ -1666,7 +1665,7 @@ static struct vinfo eval_asm(struct fnan *a, struct state *st, struct node *n, s
         if (en) in = vjoin(in, eval(a, st, en, scoped));
     }
     struct vinfo val = in;
-    if (thread) val = vjoin(val, vmk(VM_THREAD, origin(a, n, "the result of inline assembly", NULL)));
+    if (thread) val = vjoin(val, vmk(VM_THREAD, origin(a, n, "the result of inline assembly")));
     unsigned no = clang_Cursor_getGCCAssemblyNumOutputs(n->c);
     for (unsigned i = 0; i < no; i++) {
         CXString con;
@@ -2299,7 +2298,6 @@ static void count_defs(struct fnan *a)
     for (size_t i = 0; i < a->n_all; i++) {
         struct node *n = a->all[i];
         struct node *target = NULL;
-        struct node *def = NULL;
         switch (n->kind) {
         case CXCursor_VarDecl: {
             int v = node_var(a, n);
@@ -2337,8 +2335,6 @@ static void count_defs(struct fnan *a)
                 struct node *x = n->args[j] ? strip_node(n->args[j]) : NULL;
                 if (x && x->kind == CXCursor_DeclRefExpr && node_var(a, x) >= 0 &&
                     n->cc != CC_ASSIGN && n->cc != CC_COMPOUND_ASSIGN) {
-                    CXType at = clang_getCursorType(x->c);
-                    (void)at;
                     CXCursor ref = clang_getCursorReferenced(n->c);
                     int np = clang_Cursor_getNumArguments(ref);
                     if (np > (int)j) {
@@ -2366,7 +2362,6 @@ static void count_defs(struct fnan *a)
         }
         default: break;
         }
-        (void)def;
         if (target) {
             struct node *x = strip_casts(target);
             if (x && x->kind == CXCursor_DeclRefExpr) {
@@ -2489,13 +2484,9 @@ struct uniformity *uniformity_get(struct rule_ctx *ctx)
     struct uniformity *u = ctx_fn_cache_get(ctx, "uniformity");
     if (u) return u;
     u = xcalloc(1, sizeof *u);
-    CXCursor fn = ctx->function;
-    if (clang_getCursorKind(fn) == CXCursor_LambdaExpr) {
-        /* A lambda: its body and parameters are the LambdaExpr's children. */
-        u->top = analyse_function(u, ctx->tu, fn);
-    } else {
-        u->top = analyse_function(u, ctx->tu, fn);
-    }
+    /* A lambda is analysed like a function: its parameters and body are the
+       LambdaExpr's children; what it captures counts as uniform. */
+    u->top = analyse_function(u, ctx->tu, ctx->function);
     ctx_fn_cache_set(ctx, "uniformity", u, uniformity_free);
     return u;
 }

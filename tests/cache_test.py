@@ -291,8 +291,16 @@ PCH_FILES = {
              "  t[threadIdx.x][threadIdx.y] = x[threadIdx.x]; __syncthreads(); x[threadIdx.y] = t[threadIdx.y][threadIdx.x] * 0.999 + 0.5; }\n",
     "p4.cu": "#include <cmath>\n#include <userlib.h>\n__global__ void p4(float *x) { x[0] = uscale(x[0]) * 0.999 + 0.25; }\n",
     "p5.cu": "#include <cmath>\n#include <userlib.h>\n__global__ void p5(float *x) { x[1] = uscale(x[1]); }\n",
+    # the prefix runs on through a project header's own leading includes, and
+    # a value-less #define before it must still switch that header's code on
+    "p6.cu": "#include <cstdio>\n#define ENABLE_HVAL\n#include \"include/projhdr.h\"\n"
+             "__global__ void p6(float *x) { x[0] = hval(x[0]) * 0.999 + 0.25; }\n",
+    "p7.cu": "#include <cstdio>\n#define ENABLE_HVAL\n#include \"include/projhdr.h\"\n"
+             "__global__ void p7(float *x) { x[2] = hval(x[2]); }\n",
 }
 USERLIB = "#pragma once\n__device__ inline float uscale(float v) { return v * 0.999 + 0.001; }\n"
+PROJHDR = ("#pragma once\n#include <cstdlib>\n#include <cmath>\n#ifdef ENABLE_HVAL\n"
+           "__device__ inline float hval(float v) { return v * 1.02 + 0.5; }\n#endif\n")
 
 
 def pch_tests(tmp, mode):
@@ -302,6 +310,7 @@ def pch_tests(tmp, mode):
     for n, t in PCH_FILES.items():
         write(os.path.join(proj, n), t)
     write(os.path.join(proj, "include", "userlib.h"), USERLIB)
+    write(os.path.join(proj, "include", "projhdr.h"), PROJHDR)
     cache = os.path.join(tmp, "cache-pch-" + mode)
     if mode == "toolkit":
         prefix = "#include <cuda_runtime.h>\n#include <cooperative_groups.h>\n"
@@ -313,6 +322,7 @@ def pch_tests(tmp, mode):
     ref = lint(files + extra, proj, env={"CUDALINT_NO_PCH": "1"})
     check(len(codes(ref, "CU201")) >= 6, P + "the reference run has its findings (%d CU201)" % len(codes(ref, "CU201")))
     check(any(f.endswith("userlib.h") for f, _ in codes(ref, "CU201")), P + "... including userlib.h's")
+    check(any(f.endswith("projhdr.h") for f, _ in codes(ref, "CU201")), P + "... and projhdr.h's")
     r1 = lint(["-j1"] + files + extra, proj, cache=cache)          # sees the prefixes, builds on the 2nd file
     r1b = lint(["-j1"] + files + extra, proj, cache=cache)         # every result from the cache
     check(findings(r1b) == findings(ref) and stats(r1b)[1] == 0,

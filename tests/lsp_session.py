@@ -9,9 +9,11 @@ shutdown, exit codes), position-encoding negotiation (UTF-16 default, UTF-8 when
 offered) on a line with non-ASCII text before the finding, the diagnostic's
 code/range/severity/source/href against `cudalint --format json` on the same
 text, the quick fix's edit, incremental and full didChange, coalescing of edit
-bursts (no stale publish), didClose clearing, and JSON-RPC errors for malformed
-and unknown messages while the server stays alive.  Python 3 stdlib only.
-Exits non-zero and says what failed.
+bursts (no stale publish), didClose clearing, JSON-RPC errors for malformed
+and unknown messages while the server stays alive, and, for every file in
+fixtures/, that the server's findings equal `cudalint --format json`'s on open
+and after an edit (the reparse path).  Python 3 stdlib only.  Exits non-zero
+and says what failed.
 """
 import json
 import os

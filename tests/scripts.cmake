@@ -10,3 +10,7 @@ cudalint_script_test(integrations.formats ${Python3_EXECUTABLE} ${CMAKE_SOURCE_D
 cudalint_script_test(integrations.config ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/config_test.py)
 cudalint_script_test(integrations.baseline ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/baseline_test.py)
 cudalint_script_test(integrations.fix ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/fix_test.py)
+cudalint_script_test(lsp.session ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/lsp_session.py)
+set_tests_properties(lsp.session PROPERTIES TIMEOUT 900)
+cudalint_script_test(lsp.nvim sh ${CMAKE_SOURCE_DIR}/tests/nvim_lsp.sh)
+cudalint_script_test(lsp.emacs sh ${CMAKE_SOURCE_DIR}/editor/emacs/check.sh)
