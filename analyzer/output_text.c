@@ -23,42 +23,12 @@ static bool use_color(FILE *out, const struct lint_options *o)
     return isatty(fileno(out));
 }
 
-/* A small cache of the last file's lines, since findings come sorted by file. */
-struct line_cache {
-    char *file;
-    char *text;
-    size_t len;
-};
-
-static const char *get_line(struct line_cache *lc, const char *file, unsigned line, size_t *n)
-{
-    if (!lc->file || strcmp(lc->file, file) != 0) {
-        free(lc->file);
-        free(lc->text);
-        lc->file = xstrdup(file);
-        lc->text = NULL;
-        lc->len = 0;
-        if (read_file(file, &lc->text, &lc->len) != 0) lc->text = NULL;
-    }
-    if (!lc->text || line == 0) return NULL;
-    const char *p = lc->text, *end = lc->text + lc->len;
-    for (unsigned l = 1; l < line; l++) {
-        p = memchr(p, '\n', (size_t)(end - p));
-        if (!p) return NULL;
-        p++;
-    }
-    const char *e = memchr(p, '\n', (size_t)(end - p));
-    *n = (size_t)((e ? e : end) - p);
-    if (*n && p[*n - 1] == '\r') (*n)--;
-    return p;
-}
-
-static void print_snippet(FILE *out, struct line_cache *lc, const char *file, unsigned line,
+static void print_snippet(FILE *out, struct source_cache *lc, const char *file, unsigned line,
                           unsigned col, unsigned end_line, unsigned end_col, const struct palette *c,
                           const char *fix_text)
 {
     size_t n;
-    const char *src = get_line(lc, file, line, &n);
+    const char *src = source_line(lc, file, line, &n);
     if (!src) return;
     fprintf(out, "%5u | ", line);
     for (size_t i = 0; i < n; i++) fputc(src[i] == '\t' ? ' ' : src[i], out);
@@ -80,7 +50,7 @@ static void print_snippet(FILE *out, struct line_cache *lc, const char *file, un
 void output_text(FILE *out, const struct lint_run *run, const struct lint_options *o)
 {
     const struct palette *c = use_color(out, o) ? &ansi : &plain;
-    struct line_cache lc = {0};
+    struct source_cache lc = {0};
     size_t counts[3] = {0};
     for (size_t i = 0; i < run->diags.len; i++) {
         const struct diag *d = &run->diags.items[i];
@@ -108,8 +78,7 @@ void output_text(FILE *out, const struct lint_run *run, const struct lint_option
                     c->green, c->reset, f->replacement);
         }
     }
-    free(lc.file);
-    free(lc.text);
+    source_cache_release(&lc);
     for (size_t i = 0; i < run->n_files; i++) {
         const struct file_result *f = &run->files[i];
         if (strcmp(f->status, "error") == 0)

@@ -924,6 +924,14 @@ static void classify_call(struct fnan *a, struct node *n)
     CXCursor decl = callee_decl(n);
     char *name = callee_name_of(n, decl);
     n->callee_name = an_keep(a, name);
+    if (strcmp(name, "operator()") == 0 && n->nkid >= 1) {
+        /* A lambda or functor call: name it by its object ("lam"). */
+        struct node *obj = member_call_base(n);
+        if (!obj) obj = n->kid[0];
+        char *t = compact_text(a->tu, obj->c);
+        if (*t && strlen(t) < 40) n->callee_name = an_keep(a, t);
+        else free(t);
+    }
     /* Arguments as nodes. */
     int na = clang_Cursor_getNumArguments(n->c);
     if (na > 0) {
