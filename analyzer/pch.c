@@ -3,13 +3,18 @@
  * Parsing the toolkit headers costs far more than the user's file: the CUDA
  * runtime wrapper clang force-includes, then cuda_runtime.h, cooperative_groups.h,
  * cuda_fp16.h ...  A file's *prefix* is its leading run of `#include <...>`
- * lines (comments, blank lines and `#pragma once` may sit between them).  For
+ * lines and value-less `#define NAME` switches (comments, blank lines and
+ * `#pragma once` may sit between them); when it ends with `#include "x.h"` of
+ * a project header, x.h's own prefix continues it (llm.c's kernels all start
+ * with a few system headers, then "common.h", which includes cuBLAS).  For
  * each pass we precompile exactly that prefix, with exactly the pass's
  * arguments, into <cache>/pch/<key>.pch, and parse the file with -include-pch
- * and those include lines blanked out (same bytes, so every line, column and
- * offset is unchanged).  clang sees the same tokens in the same order, so the
- * parse is the same as without the PCH; a test checks it.  Files that start
- * the same way share the PCH, across files, processes and runs.
+ * and those lines blanked out in the file and in the headers (same bytes, so
+ * every line, column and offset is unchanged; the headers go to clang as
+ * unsaved files under the name clang gives them).  clang sees the same tokens
+ * in the same order, so the parse is the same as without the PCH; a test
+ * checks it.  Files that start the same way share the PCH, across files,
+ * processes and runs.
  *
  * What keeps it exact:
  * - the key hashes every pass argument, the working directory, the libclang
