@@ -1,7 +1,8 @@
 # embed.cmake: turns the rule docs (rules/CU*.md) and the CUDA declarations
-# header (analyzer/shim/**.h) into C arrays, so the binary needs no data files.
+# header (every file under analyzer/shim/) into C arrays, so the binary needs no data files.
 file(GLOB docs ${SRC}/rules/CU*.md)
-file(GLOB_RECURSE shims RELATIVE ${SRC}/analyzer/shim ${SRC}/analyzer/shim/*.h)
+# Every file: stand-ins such as cuda/barrier and cuda/std/functional have no extension.
+file(GLOB_RECURSE shims RELATIVE ${SRC}/analyzer/shim ${SRC}/analyzer/shim/*)
 list(SORT docs)
 list(SORT shims)
 

@@ -231,6 +231,12 @@ static bool args_allow_pch(const struct strvec *args, bool shim)
             }
             return false;
         }
+        /* parse.c's own launch-ABI flag is part of the PCH key like any argument. */
+        if (strcmp(a, "-Xclang") == 0 && i + 1 < args->len &&
+            str_starts_with(args->items[i + 1], "-target-sdk-version=")) {
+            i++;
+            continue;
+        }
         if (str_starts_with(a, "-include") || str_starts_with(a, "--include") ||
             str_starts_with(a, "-imacros") || str_starts_with(a, "--imacros") ||
             str_starts_with(a, "-Xclang") || str_starts_with(a, "-fmodule") ||
