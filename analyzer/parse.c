@@ -58,10 +58,10 @@ static void add_common(struct strvec *a)
     sv_push(a, "-Wno-unknown-cuda-version");
 }
 
-/* clang chooses how `<<<...>>>` launches are lowered from the CUDA SDK version;
-   for a toolkit newer than it knows (CUDA 13 for clang 22) the device pass
-   falls back to the long-removed cudaConfigureCall and every launch is an
-   error.  Telling it the toolkit's real version selects
+/* clang chooses how `<<<...>>>` launches are lowered from the CUDA SDK version,
+   which its driver passes only when it links libdevice: with -nocudalib on a
+   device-only pass it falls back to the long-removed cudaConfigureCall and
+   every launch is an error.  Telling it the toolkit's real version selects
    __cudaPushCallConfiguration, which the headers declare. */
 static void add_sdk_version(struct strvec *a, const struct lint_options *o)
 {
