@@ -60,7 +60,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-#define PCH_FORMAT 1
+#define PCH_FORMAT 2
 /* The least recently used PCHs go when they take more than this (each is
    10-40 MB); CUDALINT_PCH_MAX_MB overrides. */
 #define PCH_MAX_MB 1024
@@ -226,6 +226,12 @@ static bool args_allow_pch(const struct strvec *args, bool shim)
         const char *a = args->items[i];
         if (strcmp(a, "-include") == 0) {
             if (shim && i + 1 < args->len && strcmp(args->items[i + 1], SHIM_MAIN) == 0) {
+                i++;
+                continue;
+            }
+            /* toolkit mode's own pre-include: guarded, so the copy the PCH
+               holds makes the file's own -include of it a no-op */
+            if (i + 1 < args->len && strcmp(args->items[i + 1], SHIM_TOOLKIT_PREINCLUDE) == 0) {
                 i++;
                 continue;
             }
@@ -444,7 +450,7 @@ static void compute_key(const struct lint_options *o, const struct strvec *bargs
         key_add(st, o->toolkit->root);
         key_add(st, o->toolkit->version ? o->toolkit->version : "?");
     }
-    if (shim) XXH3_128bits_update(st, &shim_hash, sizeof shim_hash);
+    if (shim || parse_args_use_shim_files(bargs)) XXH3_128bits_update(st, &shim_hash, sizeof shim_hash);
     XXH128_hash_t h = XXH3_128bits_digest(st);
     XXH3_freeState(st);
     snprintf(out, 33, "%016llx%016llx", (unsigned long long)h.high64, (unsigned long long)h.low64);
@@ -559,22 +565,6 @@ out:
 
 /* ---- building ---- */
 
-static size_t shim_unsaved(struct CXUnsavedFile **out, char ***names)
-{
-    *out = xcalloc(shim_files_len + 1, sizeof **out);
-    *names = xcalloc(shim_files_len + 1, sizeof **names);
-    size_t n = 0;
-    for (size_t i = 0; i < shim_files_len; i++) {
-        if (!shim_files[i].name) continue;
-        (*names)[n] = xasprintf("%s/%s", SHIM_DIR, shim_files[i].name);
-        (*out)[n].Filename = (*names)[n];
-        (*out)[n].Contents = shim_files[i].contents;
-        (*out)[n].Length = (unsigned long)shim_files[i].len;
-        n++;
-    }
-    return n;
-}
-
 struct incl_scan {
     CXTranslationUnit tu;
     const char *header;         /* the generated PCH header (skipped) */
@@ -618,11 +608,14 @@ static void visit_inclusion(CXFile f, CXSourceLocation *stack, unsigned depth, C
     s->tops[s->n_tops].name = xstrdup(name);
     s->tops[s->n_tops].top = top;
     s->n_tops++;
-    bool system = clang_Location_isInSystemHeader(clang_getLocationForOffset(s->tu, f, 0));
+    /* The embedded headers are compiled in (the key covers them); the
+       toolkit-mode pre-include counts as a system header although its
+       location at offset 0 precedes its system_header pragma. */
+    bool embedded = str_starts_with(name, SHIM_DIR "/");
+    bool system = embedded || clang_Location_isInSystemHeader(clang_getLocationForOffset(s->tu, f, 0));
     if (!system) {
         note_problem(s, top);
-    } else if (!str_starts_with(name, SHIM_DIR "/")) {
-        /* The shim's headers are compiled in: the key covers them. */
+    } else if (!embedded) {
         struct file_stamp st;
         if (stamp_take(name, &st) == 0) {
             st.system = true;
@@ -739,15 +732,25 @@ static enum pch_state build(struct pch *p, const char *dir, const char *htext, s
         }
         free(tmp);
     }
-    struct CXUnsavedFile *unsaved = NULL;
-    char **names = NULL;
-    size_t n_unsaved = shim ? shim_unsaved(&unsaved, &names) : 0;
+    struct CXUnsavedFile *unsaved = xcalloc(shim_files_len + 1, sizeof *unsaved);
+    char **names = xcalloc(shim_files_len + 1, sizeof *names);
+    size_t n_unsaved = parse_args_use_shim_files(bargs) ? parse_shim_unsaved(unsaved, names) : 0;
+    /* Templates the headers instantiate among themselves are instantiated
+       into the PCH (clang would otherwise redo that at the end of every file
+       that uses it: most of what is left of a parse).  Function bodies stay:
+       instantiations the file itself triggers, and their errors, are the
+       same as without the PCH.  The flag is not part of the PCH's contract,
+       so files use it with their own arguments. */
+    struct strvec build_args = {0};
+    for (size_t i = 0; i < bargs->len; i++) sv_push(&build_args, bargs->items[i]);
+    sv_push(&build_args, "-Xclang");
+    sv_push(&build_args, "-fpch-instantiate-templates");
     CXIndex index = clang_createIndex(0, 0);
     CXTranslationUnit tu = NULL;
     enum CXErrorCode err = clang_parseTranslationUnit2(
-        index, hpath, (const char *const *)bargs->items, (int)bargs->len, unsaved, (unsigned)n_unsaved,
-        CXTranslationUnit_ForSerialization | CXTranslationUnit_Incomplete |
-            CXTranslationUnit_SkipFunctionBodies /* only toolkit headers: no user bodies to keep */, &tu);
+        index, hpath, (const char *const *)build_args.items, (int)build_args.len, unsaved, (unsigned)n_unsaved,
+        CXTranslationUnit_ForSerialization | CXTranslationUnit_Incomplete, &tu);
+    sv_release(&build_args);
     st = PCH_FAILED;
     if (err == CXError_Success && tu) {
         struct incl_scan s = {0};

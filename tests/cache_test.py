@@ -297,6 +297,11 @@ PCH_FILES = {
              "__global__ void p6(float *x) { x[0] = hval(x[0]) * 0.999 + 0.25; }\n",
     "p7.cu": "#include <cstdio>\n#define ENABLE_HVAL\n#include \"include/projhdr.h\"\n"
              "__global__ void p7(float *x) { x[2] = hval(x[2]); }\n",
+    # an error inside a system template that the file instantiates: the PCH
+    # must keep the bodies that make it an error (CU000 either way)
+    "p8.cu": "#include <vector>\nstruct NoCopy { NoCopy() {} NoCopy(const NoCopy &) = delete; };\n"
+             "void f8() { std::vector<NoCopy> v; v.push_back(NoCopy()); }\n",
+    "p9.cu": "#include <vector>\nvoid f9() { std::vector<int> v; v.push_back(1); }\n",
 }
 USERLIB = "#pragma once\n__device__ inline float uscale(float v) { return v * 0.999 + 0.001; }\n"
 PROJHDR = ("#pragma once\n#include <cstdlib>\n#include <cmath>\n#ifdef ENABLE_HVAL\n"
@@ -323,6 +328,7 @@ def pch_tests(tmp, mode):
     check(len(codes(ref, "CU201")) >= 6, P + "the reference run has its findings (%d CU201)" % len(codes(ref, "CU201")))
     check(any(f.endswith("userlib.h") for f, _ in codes(ref, "CU201")), P + "... including userlib.h's")
     check(any(f.endswith("projhdr.h") for f, _ in codes(ref, "CU201")), P + "... and projhdr.h's")
+    check(any(f == "p8.cu" for f, _ in codes(ref, "CU000")), P + "... and p8.cu's CU000 (an error in <vector>)")
     r1 = lint(["-j1"] + files + extra, proj, cache=cache)          # sees the prefixes, builds on the 2nd file
     r1b = lint(["-j1"] + files + extra, proj, cache=cache)         # every result from the cache
     check(findings(r1b) == findings(ref) and stats(r1b)[1] == 0,
