@@ -162,16 +162,7 @@ static struct CXUnsavedFile *unsaved_files(const char *path, const char *text, s
     u[k].Length = (unsigned long)len;
     k++;
     for (size_t i = 0; i < n_extra; i++) u[k++] = extra[i];
-    if (sv_contains(args, SHIM_DIR)) {
-        for (size_t i = 0; i < shim_files_len; i++) {
-            if (!shim_files[i].name) continue;
-            (*names)[i] = xasprintf("%s/%s", SHIM_DIR, shim_files[i].name);
-            u[k].Filename = (*names)[i];
-            u[k].Contents = shim_files[i].contents;
-            u[k].Length = (unsigned long)shim_files[i].len;
-            k++;
-        }
-    }
+    if (parse_args_use_shim_files(args)) k += (unsigned)parse_shim_unsaved(u + k, *names);
     *n = k;
     return u;
 }

@@ -2,8 +2,10 @@
  *
  * With a toolkit: a host-only pass and one device-only pass per target arch,
  * using the toolkit's real headers (plus CCCL's include/cccl, which nvcc adds
- * silently).  Without one, or with --no-cuda-headers: one device pass over the
- * embedded declarations header (shim.h), served as unsaved files. */
+ * silently, and cudalint_toolkit.h, which closes the gaps between clang's view
+ * of them and nvcc's).  Without one, or with --no-cuda-headers: one device
+ * pass over the embedded declarations header (shim.h).  The embedded headers
+ * are served as unsaved files under a virtual directory. */
 #include "parse.h"
 #include "compile_args.h"
 #include "shim.h"
@@ -56,6 +58,23 @@ static void add_common(struct strvec *a)
     sv_push(a, "-ferror-limit=0");
     sv_push(a, "-nocudalib");
     sv_push(a, "-Wno-unknown-cuda-version");
+    /* Relocatable device code accepts everything whole-program compilation
+       does, plus `extern __shared__` arrays declared in several files and
+       device-side kernel launches, which parse only with it. */
+    sv_push(a, "-fgpu-rdc");
+}
+
+/* What both toolkit passes add after the toolkit's own arguments. */
+static void add_toolkit_headers(struct strvec *a, const char *cccl)
+{
+    if (path_is_dir(cccl)) {
+        sv_push(a, "-isystem");
+        sv_push(a, cccl);
+    }
+    sv_push(a, "-include");
+    sv_push(a, SHIM_TOOLKIT_PREINCLUDE);
+    sv_push(a, "-idirafter");
+    sv_push(a, SHIM_FALLBACK_DIR);
 }
 
 /* clang chooses how `<<<...>>>` launches are lowered from the CUDA SDK version,
@@ -135,10 +154,10 @@ int parse_plan_build(const struct lint_options *o, const char *file, struct pars
         sv_push_owned(&h->args, xasprintf("--cuda-path=%s", o->toolkit->root));
         add_sdk_version(&h->args, o);
         sv_push(&h->args, "--cuda-host-only");
-        if (path_is_dir(cccl)) {
-            sv_push(&h->args, "-isystem");
-            sv_push(&h->args, cccl);
-        }
+        /* The host side sees the same target as the first device pass
+           (clang checks some device-side declarations against it). */
+        sv_push_owned(&h->args, xasprintf("--cuda-gpu-arch=%s", first_arch));
+        add_toolkit_headers(&h->args, cccl);
         add_user(&h->args, &db_args, has_std, o);
         for (size_t i = 0; i < archs->len || (i == 0 && archs->len == 0); i++) {
             const char *arch = archs->len ? archs->items[i] : "sm_90";
@@ -150,10 +169,7 @@ int parse_plan_build(const struct lint_options *o, const char *file, struct pars
             add_sdk_version(&d->args, o);
             sv_push(&d->args, "--cuda-device-only");
             sv_push_owned(&d->args, xasprintf("--cuda-gpu-arch=%s", arch));
-            if (path_is_dir(cccl)) {
-                sv_push(&d->args, "-isystem");
-                sv_push(&d->args, cccl);
-            }
+            add_toolkit_headers(&d->args, cccl);
             add_user(&d->args, &db_args, has_std, o);
         }
         free(cccl);
@@ -180,6 +196,27 @@ CXTranslationUnit parse_pass_run(CXIndex index, const char *file, const struct p
     return parse_pass_run_with(index, file, pass, contents, contents_len, NULL, 0, err);
 }
 
+bool parse_args_use_shim_files(const struct strvec *args)
+{
+    for (size_t i = 0; i < args->len; i++)
+        if (strcmp(args->items[i], SHIM_DIR) == 0 || str_starts_with(args->items[i], SHIM_DIR "/")) return true;
+    return false;
+}
+
+size_t parse_shim_unsaved(struct CXUnsavedFile *out, char **names)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < shim_files_len; i++) {
+        if (!shim_files[i].name) continue;
+        names[n] = xasprintf("%s/%s", SHIM_DIR, shim_files[i].name);
+        out[n].Filename = names[n];
+        out[n].Contents = shim_files[i].contents;
+        out[n].Length = (unsigned long)shim_files[i].len;
+        n++;
+    }
+    return n;
+}
+
 CXTranslationUnit parse_pass_run_with(CXIndex index, const char *file, const struct parse_pass *pass,
                                       const char *contents, size_t contents_len,
                                       const struct CXUnsavedFile *extra, size_t n_extra,
@@ -195,19 +232,7 @@ CXTranslationUnit parse_pass_run_with(CXIndex index, const char *file, const str
         unsaved[n_unsaved].Length = (unsigned long)contents_len;
         n_unsaved++;
     }
-    bool shim = false;
-    for (size_t i = 0; i < pass->args.len; i++)
-        if (strcmp(pass->args.items[i], SHIM_DIR) == 0) shim = true;
-    if (shim) {
-        for (size_t i = 0; i < shim_files_len; i++) {
-            if (!shim_files[i].name) continue;
-            names[i] = xasprintf("%s/%s", SHIM_DIR, shim_files[i].name);
-            unsaved[n_unsaved].Filename = names[i];
-            unsaved[n_unsaved].Contents = shim_files[i].contents;
-            unsaved[n_unsaved].Length = (unsigned long)shim_files[i].len;
-            n_unsaved++;
-        }
-    }
+    if (parse_args_use_shim_files(&pass->args)) n_unsaved += parse_shim_unsaved(unsaved + n_unsaved, names);
     unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
     CXTranslationUnit tu = NULL;
     *err = clang_parseTranslationUnit2(index, file, (const char *const *)pass->args.items,

@@ -25,6 +25,14 @@ int parse_plan_build(const struct lint_options *o, const char *file,
                      struct parse_plan *plan, char **error);
 void parse_plan_release(struct parse_plan *plan);
 
+/* Whether a pass's arguments name anything under SHIM_DIR, so that the
+   embedded headers must be served to it as unsaved files. */
+bool parse_args_use_shim_files(const struct strvec *args);
+/* Writes an unsaved-file entry for every embedded header into out (room for
+   shim_files_len entries) and their allocated names into names (the same
+   room, zeroed; free each); returns how many were written. */
+size_t parse_shim_unsaved(struct CXUnsavedFile *out, char **names);
+
 /* Parses file for one pass; contents overrides the file on disk when non-NULL. */
 CXTranslationUnit parse_pass_run(CXIndex index, const char *file,
                                  const struct parse_pass *pass,

@@ -19,5 +19,11 @@ extern const size_t shim_files_len;
 #define SHIM_DIR "/__cudalint_shim__"
 /* The header force-included in shim mode. */
 #define SHIM_MAIN "cudalint_cuda.h"
+/* Toolkit mode serves the same files, but does not search SHIM_DIR: it
+   force-includes this header (after clang's CUDA wrapper) to close the gaps
+   between clang's view of the real headers and nvcc's, and searches the
+   fallback directory last, for headers a compiler usually brings (omp.h). */
+#define SHIM_TOOLKIT_PREINCLUDE SHIM_DIR "/cudalint_toolkit.h"
+#define SHIM_FALLBACK_DIR SHIM_DIR "/fallback"
 
 #endif

@@ -255,22 +255,33 @@ void *ctx_rule_state(const struct rule_ctx *ctx)
     return NULL;
 }
 
-bool ctx_macro_single_token(struct rule_ctx *ctx, const char *name, CXSourceRange *value_range)
+static bool single_token_definition(struct rule_ctx *ctx, CXCursor def, CXSourceRange *value_range)
+{
+    if (clang_Cursor_isMacroFunctionLike(def)) return false;
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    clang_tokenize(ctx->tu, clang_getCursorExtent(def), &toks, &n);
+    bool ok = n == 2;
+    if (ok) *value_range = clang_getTokenExtent(ctx->tu, toks[1]);
+    clang_disposeTokens(ctx->tu, toks, n);
+    return ok;
+}
+
+bool ctx_macro_single_token(struct rule_ctx *ctx, const char *name, CXCursor known_def,
+                            CXSourceRange *value_range)
 {
     struct walk_state *st = state_of(ctx);
-    for (size_t i = st->n_macros; i-- > 0;) {
-        if (strcmp(st->macros[i].name, name) != 0) continue;
-        CXCursor def = st->macros[i].cursor;
-        if (clang_Cursor_isMacroFunctionLike(def)) return false;
-        CXToken *toks = NULL;
-        unsigned n = 0;
-        clang_tokenize(ctx->tu, clang_getCursorExtent(def), &toks, &n);
-        bool ok = n == 2;
-        if (ok) *value_range = clang_getTokenExtent(ctx->tu, toks[1]);
-        clang_disposeTokens(ctx->tu, toks, n);
-        return ok;
-    }
-    return false;
+    for (size_t i = st->n_macros; i-- > 0;)
+        if (strcmp(st->macros[i].name, name) == 0) return single_token_definition(ctx, st->macros[i].cursor, value_range);
+    /* Definitions in a precompiled preamble (the language server's) are not
+       visited: the caller's own cursor stands in, when it is in a linted file. */
+    if (clang_getCursorKind(known_def) != CXCursor_MacroDefinition ||
+        !ctx_location_is_linted(ctx, clang_getCursorLocation(known_def)))
+        return false;
+    char *def_name = ast_spelling(known_def);
+    bool same = strcmp(def_name, name) == 0;
+    free(def_name);
+    return same && single_token_definition(ctx, known_def, value_range);
 }
 
 /* ---- the walk ---- */

@@ -83,8 +83,10 @@ void ctx_fn_cache_set(struct rule_ctx *ctx, const char *key, void *value,
 
 /* The single-token macro definition named name ("#define SCALE 0.5"), if the
    TU defines it in a linted file: returns true and sets *value_range to the
-   range of its replacement token. */
-bool ctx_macro_single_token(struct rule_ctx *ctx, const char *name,
+   range of its replacement token.  known_def (a MacroDefinition cursor, or
+   the null cursor) is used when the walk did not see the definition, as
+   happens for definitions held in a precompiled preamble. */
+bool ctx_macro_single_token(struct rule_ctx *ctx, const char *name, CXCursor known_def,
                             CXSourceRange *value_range);
 
 #endif

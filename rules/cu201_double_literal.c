@@ -560,7 +560,7 @@ static unsigned macro_index(struct rule_ctx *ctx, struct state *st, const struct
        when the header is linted on its own). */
     m->in_header = !m->in_system && (is_header_name(ctx->main_file) || !file_is_main(ctx, sp->file));
     CXSourceRange value;
-    if (!m->in_system && !m->in_header && ctx_macro_single_token(ctx, m->name, &value)) {
+    if (!m->in_system && !m->in_header && ctx_macro_single_token(ctx, m->name, sp->def, &value)) {
         /* The macro's single token must be this literal, not a
            redefinition's. */
         unsigned vo;
