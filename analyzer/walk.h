@@ -89,4 +89,16 @@ void ctx_fn_cache_set(struct rule_ctx *ctx, const char *key, void *value,
 bool ctx_macro_single_token(struct rule_ctx *ctx, const char *name, CXCursor known_def,
                             CXSourceRange *value_range);
 
+/* Source text of an expression as the user wrote it at its use: for code
+   from a macro, the macro's use ("THIRD"), never the definition's tokens.
+   Long texts are cut.  Caller frees. */
+char *ctx_use_text(struct rule_ctx *ctx, CXCursor c);
+/* Whether the current cursor is inside a template instantiation (libclang
+   walks explicit instantiations besides the template): rules judge a template
+   once, from its own pattern. */
+bool ctx_in_instantiation(const struct rule_ctx *ctx);
+/* Whether the current rule reports here: device code always, host code inside
+   a function when --host, `host: true` or the rule's own `host` option says so. */
+bool ctx_rule_applies_here(const struct rule_ctx *ctx);
+
 #endif

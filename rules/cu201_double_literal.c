@@ -336,77 +336,6 @@ static void analyse(struct rule_ctx *ctx, CXCursor lit, struct analysis *a)
     if (a->r.has_float && !a->r.genuine && !a->r.unknown) a->verdict = V_FLAG;
 }
 
-/* Source text of an expression as the user wrote it at its use: for code
-   from a macro, the macro's use ("THIRD"), never the definition's tokens.
-   Long texts are cut.  Caller frees. */
-static char *use_text(struct rule_ctx *ctx, CXCursor c)
-{
-    CXSourceRange ext = clang_getCursorExtent(c);
-    CXFile f1, f2;
-    unsigned o1, o2;
-    clang_getExpansionLocation(clang_getRangeStart(ext), &f1, NULL, NULL, &o1);
-    clang_getExpansionLocation(clang_getRangeEnd(ext), &f2, NULL, NULL, &o2);
-    if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || o2 < o1) return xstrdup("this expression");
-    CXSourceRange r = clang_getRange(clang_getLocationForOffset(ctx->tu, f1, o1),
-                                     clang_getLocationForOffset(ctx->tu, f1, o2));
-    CXToken *toks = NULL;
-    unsigned n = 0;
-    clang_tokenize(ctx->tu, r, &toks, &n);
-    struct strbuf sb;
-    sb_init(&sb);
-    for (unsigned i = 0; i < n; i++) {
-        unsigned off;
-        clang_getSpellingLocation(clang_getTokenLocation(ctx->tu, toks[i]), NULL, NULL, NULL, &off);
-        if (off >= o2 && i > 0) break;
-        CXString s = clang_getTokenSpelling(ctx->tu, toks[i]);
-        const char *t = clang_getCString(s);
-        /* spaces only around binary-looking tokens keep "a[i + k]" readable */
-        bool tight = i == 0 || strcmp(t, ")") == 0 || strcmp(t, "]") == 0 || strcmp(t, ".") == 0 ||
-                     strcmp(t, "(") == 0 || strcmp(t, "[") == 0 || strcmp(t, ",") == 0 ||
-                     strcmp(t, "->") == 0 || strcmp(t, "::") == 0 ||
-                     (sb.len && strchr("([.", sb.buf[sb.len - 1])) ||
-                     (sb.len > 1 && (strcmp(sb.buf + sb.len - 2, "->") == 0 ||
-                                     strcmp(sb.buf + sb.len - 2, "::") == 0));
-        if (!tight) sb_addc(&sb, ' ');
-        sb_add(&sb, t);
-        if (strcmp(t, ",") == 0) sb_addc(&sb, ' ');
-        clang_disposeString(s);
-    }
-    clang_disposeTokens(ctx->tu, toks, n);
-    if (sb.len > 60) {
-        sb.buf[57] = '\0';
-        sb.len = 57;
-        sb_add(&sb, "...");
-    }
-    if (sb.len == 0) sb_add(&sb, "this expression");
-    return sb_detach(&sb);
-}
-
-/* Is the current cursor inside a template instantiation (an explicit
-   instantiation's body, which libclang walks besides the template itself)?
-   A template is judged once, from its own pattern: arithmetic that depends on
-   a template parameter may be float in one instantiation and double in
-   another.  An instantiation sits at its template's location; an explicit
-   specialization is code the user wrote elsewhere and is judged as such. */
-static bool in_instantiation(const struct rule_ctx *ctx)
-{
-    for (unsigned n = 0;; n++) {
-        CXCursor p = ctx_parent(ctx, n);
-        if (clang_Cursor_isNull(p)) return false;
-        enum CXCursorKind k = clang_getCursorKind(p);
-        if (k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod && k != CXCursor_Constructor &&
-            k != CXCursor_Destructor && k != CXCursor_ClassDecl && k != CXCursor_StructDecl)
-            continue;
-        CXCursor t = clang_getSpecializedCursorTemplate(p);
-        if (clang_Cursor_isNull(t)) continue;
-        CXFile tf, pf;
-        unsigned to, po;
-        clang_getSpellingLocation(clang_getCursorLocation(t), &tf, NULL, NULL, &to);
-        clang_getSpellingLocation(clang_getCursorLocation(p), &pf, NULL, NULL, &po);
-        if (tf && pf && clang_File_isEqual(tf, pf) && to == po) return true;
-    }
-}
-
 /* ---- the literal's text, spelling and macro ---- */
 
 struct spelled {
@@ -640,9 +569,8 @@ static char *callee_name(CXCursor call)
 static void cu201_on_cursor(struct rule_ctx *ctx, CXCursor lit)
 {
     if (kind_of(lit) != CXType_Double) return; /* 0.5f, 0.5L */
-    if (in_instantiation(ctx)) return;
-    bool wanted = ctx->in_device_code ||
-                  (ctx->opts && ctx->opts->host && !clang_Cursor_isNull(ctx->function));
+    if (ctx_in_instantiation(ctx)) return;
+    bool wanted = ctx_rule_applies_here(ctx);
     struct spelled sp;
     if (!spell_literal(ctx, lit, &sp)) return;
     struct state *st = ctx_rule_state(ctx);
@@ -689,7 +617,7 @@ static void cu201_on_cursor(struct rule_ctx *ctx, CXCursor lit)
         sb_addf(&msg, " promotes %u chained float operations to double; nvcc keeps them in double "
                       "precision", r->ops + r->conds);
     } else {
-        char *ct = !is_lit ? use_text(ctx, a.constant)
+        char *ct = !is_lit ? ctx_use_text(ctx, a.constant)
                    : sp.in_macro_body && st ? xstrdup(st->macros[macro].name)
                                             : xstrdup(sp.text);
         sb_addf(&msg, " promotes float arithmetic to double; %s is not exact in float, so the "

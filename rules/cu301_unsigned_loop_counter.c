@@ -56,77 +56,6 @@ static bool is_integer_kind(enum CXTypeKind k)
     return (k >= CXType_Bool && k <= CXType_Int128) || k == CXType_Enum;
 }
 
-/* Source text of an expression as the user wrote it at its use: for code
-   from a macro, the macro's use ("THIRD"), never the definition's tokens.
-   Long texts are cut.  Caller frees. */
-static char *use_text(struct rule_ctx *ctx, CXCursor c)
-{
-    CXSourceRange ext = clang_getCursorExtent(c);
-    CXFile f1, f2;
-    unsigned o1, o2;
-    clang_getExpansionLocation(clang_getRangeStart(ext), &f1, NULL, NULL, &o1);
-    clang_getExpansionLocation(clang_getRangeEnd(ext), &f2, NULL, NULL, &o2);
-    if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || o2 < o1) return xstrdup("this expression");
-    CXSourceRange r = clang_getRange(clang_getLocationForOffset(ctx->tu, f1, o1),
-                                     clang_getLocationForOffset(ctx->tu, f1, o2));
-    CXToken *toks = NULL;
-    unsigned n = 0;
-    clang_tokenize(ctx->tu, r, &toks, &n);
-    struct strbuf sb;
-    sb_init(&sb);
-    for (unsigned i = 0; i < n; i++) {
-        unsigned off;
-        clang_getSpellingLocation(clang_getTokenLocation(ctx->tu, toks[i]), NULL, NULL, NULL, &off);
-        if (off >= o2 && i > 0) break;
-        CXString s = clang_getTokenSpelling(ctx->tu, toks[i]);
-        const char *t = clang_getCString(s);
-        /* spaces only around binary-looking tokens keep "a[i + k]" readable */
-        bool tight = i == 0 || strcmp(t, ")") == 0 || strcmp(t, "]") == 0 || strcmp(t, ".") == 0 ||
-                     strcmp(t, "(") == 0 || strcmp(t, "[") == 0 || strcmp(t, ",") == 0 ||
-                     strcmp(t, "->") == 0 || strcmp(t, "::") == 0 ||
-                     (sb.len && strchr("([.", sb.buf[sb.len - 1])) ||
-                     (sb.len > 1 && (strcmp(sb.buf + sb.len - 2, "->") == 0 ||
-                                     strcmp(sb.buf + sb.len - 2, "::") == 0));
-        if (!tight) sb_addc(&sb, ' ');
-        sb_add(&sb, t);
-        if (strcmp(t, ",") == 0) sb_addc(&sb, ' ');
-        clang_disposeString(s);
-    }
-    clang_disposeTokens(ctx->tu, toks, n);
-    if (sb.len > 60) {
-        sb.buf[57] = '\0';
-        sb.len = 57;
-        sb_add(&sb, "...");
-    }
-    if (sb.len == 0) sb_add(&sb, "this expression");
-    return sb_detach(&sb);
-}
-
-/* Is the current cursor inside a template instantiation (an explicit
-   instantiation's body, which libclang walks besides the template itself)?
-   A template is judged once, from its own pattern: arithmetic that depends on
-   a template parameter may be float in one instantiation and double in
-   another.  An instantiation sits at its template's location; an explicit
-   specialization is code the user wrote elsewhere and is judged as such. */
-static bool in_instantiation(const struct rule_ctx *ctx)
-{
-    for (unsigned n = 0;; n++) {
-        CXCursor p = ctx_parent(ctx, n);
-        if (clang_Cursor_isNull(p)) return false;
-        enum CXCursorKind k = clang_getCursorKind(p);
-        if (k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod && k != CXCursor_Constructor &&
-            k != CXCursor_Destructor && k != CXCursor_ClassDecl && k != CXCursor_StructDecl)
-            continue;
-        CXCursor t = clang_getSpecializedCursorTemplate(p);
-        if (clang_Cursor_isNull(t)) continue;
-        CXFile tf, pf;
-        unsigned to, po;
-        clang_getSpellingLocation(clang_getCursorLocation(t), &tf, NULL, NULL, &to);
-        clang_getSpellingLocation(clang_getCursorLocation(p), &pf, NULL, NULL, &po);
-        if (tf && pf && clang_File_isEqual(tf, pf) && to == po) return true;
-    }
-}
-
 static bool refers_to(CXCursor c, CXCursor var)
 {
     c = ast_strip(c);
@@ -357,7 +286,7 @@ static void check_fix_safety(struct use_scan *s, int ref)
         if (op == CXBinaryOperator_LT || op == CXBinaryOperator_GT || op == CXBinaryOperator_LE ||
             op == CXBinaryOperator_GE || op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) {
             if (!signed_or_constant(other)) {
-                char *t = use_text(s->ctx, ast_strip(other));
+                char *t = ctx_use_text(s->ctx, ast_strip(other));
                 set_unsafe(s, pc, xasprintf("it is compared with the unsigned value '%s'", t));
                 free(t);
             }
@@ -372,7 +301,7 @@ static void check_fix_safety(struct use_scan *s, int ref)
             bool ok = (left && s->init_const && ast_eval_int(other, &c) && c >= 0 &&
                        c <= s->init_value) || feeds_index(s, p);
             if (!ok) {
-                char *t = use_text(s->ctx, pc);
+                char *t = ctx_use_text(s->ctx, pc);
                 set_unsafe(s, pc, xasprintf("'%s' may go below zero, where unsigned arithmetic "
                                             "wraps around", t));
                 free(t);
@@ -552,7 +481,7 @@ static bool is_index_expr(struct rule_ctx *ctx, CXCursor e)
     }
     if (ast_eval_int(e, &v)) return v >= 0 && v <= INT_MAX;
     if (k == CXCursor_MemberRefExpr) {
-        char *t = use_text(ctx, e);
+        char *t = ctx_use_text(ctx, e);
         bool ok = str_starts_with(t, "threadIdx") || str_starts_with(t, "blockIdx") ||
                   str_starts_with(t, "blockDim") || str_starts_with(t, "gridDim");
         free(t);
@@ -685,7 +614,7 @@ static void check_counter(struct rule_ctx *ctx, const struct for_parts *fp, CXCu
         reason = xstrdup("it has no start value");
     } else if (!(s.init_const ? (s.init_value >= 0 && s.init_value <= INT_MAX)
                               : is_index_expr(ctx, init))) {
-        char *t = use_text(ctx, ast_strip(init));
+        char *t = ctx_use_text(ctx, ast_strip(init));
         reason = is_signed_kind(kind_of(ast_strip(init)))
                      ? xasprintf("its start value '%s' is not known to be non-negative", t)
                      : xasprintf("its start value '%s' is not known to fit in int", t);
@@ -704,7 +633,7 @@ static void check_counter(struct rule_ctx *ctx, const struct for_parts *fp, CXCu
                 reason_at = bound;
             }
         } else if (!is_signed_kind(kind_of(ast_strip(bound)))) {
-            char *t = use_text(ctx, ast_strip(bound));
+            char *t = ctx_use_text(ctx, ast_strip(bound));
             reason = xasprintf("its bound '%s' is unsigned: an int counter would compare signed "
                                "with unsigned (make both int)", t);
             free(t);
@@ -738,9 +667,8 @@ static void check_counter(struct rule_ctx *ctx, const struct for_parts *fp, CXCu
 
 static void cu301_on_cursor(struct rule_ctx *ctx, CXCursor loop)
 {
-    bool wanted = ctx->in_device_code ||
-                  (ctx->opts && ctx->opts->host && !clang_Cursor_isNull(ctx->function));
-    if (!wanted || in_instantiation(ctx)) return;
+    bool wanted = ctx_rule_applies_here(ctx);
+    if (!wanted || ctx_in_instantiation(ctx)) return;
     struct for_parts fp;
     if (!split_for(ctx, loop, &fp)) return;
     CXCursor decls[8];

@@ -171,15 +171,18 @@ def test_host(tmp):
     open(os.path.join(d, ".cudalint.yaml"), "w").write("host: true\n")
     _, with_cfg, _ = lint(d, ["k.cu"])
     check(len(with_cfg["diagnostics"]) == len(with_flag["diagnostics"]), "host: true acts like --host")
-    # The per-rule form needs the rule to ask config_rule_host(): reported,
-    # not failed, while CU201 reads only --host.
+    check(len(with_flag["diagnostics"]) > len(without["diagnostics"]),
+          "--host reports host_scale's literal (%d > %d)" % (len(with_flag["diagnostics"]), len(without["diagnostics"])))
+    # The per-rule form turns host code on for that rule only.
     open(os.path.join(d, ".cudalint.yaml"), "w").write("options:\n  CU201: {host: true}\n")
     rc, per_rule, err = lint(d, ["k.cu"])
     check(rc != 2, "options: {CU201: {host: true}} is accepted: %s" % err)
-    if len(with_flag["diagnostics"]) > len(without["diagnostics"]) and \
-            len(per_rule["diagnostics"]) != len(with_flag["diagnostics"]):
-        print("note: CU201 does not honour options.CU201.host yet (it reads --host only)")
-
+    check(len(per_rule["diagnostics"]) == len(with_flag["diagnostics"]),
+          "options: {CU201: {host: true}} reports CU201 in host code like --host")
+    open(os.path.join(d, ".cudalint.yaml"), "w").write("options:\n  CU301: {host: true}\n")
+    _, other_rule, _ = lint(d, ["k.cu"])
+    check(len(other_rule["diagnostics"]) == len(without["diagnostics"]),
+          "options: {CU301: {host: true}} leaves CU201 to device code")
 
 if __name__ == "__main__":
     sys.exit(main())
