@@ -145,6 +145,8 @@ int parse_plan_build(const struct lint_options *o, const char *file, struct pars
         sv_push(&p->args, SHIM_DIR);
         sv_push(&p->args, "-include");
         sv_push(&p->args, SHIM_MAIN);
+        sv_push(&p->args, "-idirafter");
+        sv_push(&p->args, SHIM_FALLBACK_DIR);
         add_user(&p->args, &db_args, has_std, o);
     } else {
         plan->toolkit_root = xstrdup(o->toolkit->root);
