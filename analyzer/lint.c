@@ -124,7 +124,7 @@ static bool looks_binary(const char *text, size_t len)
     return memchr(text, '\0', n) != NULL;
 }
 
-static void set_status(struct file_result *res, const char *status, char *message)
+void lint_set_status(struct file_result *res, const char *status, char *message)
 {
     free(res->status);
     free(res->message);
@@ -140,9 +140,7 @@ static char *diagnostic_text(CXDiagnostic d)
     return r;
 }
 
-/* Records a pass's clang errors: counts them, and turns the first (or, with
-   --show-parse-errors, each) into a CU000 note. */
-static void collect_parse_errors(CXTranslationUnit tu, const char *pass_name, const char *path,
+void lint_collect_parse_errors(CXTranslationUnit tu, const char *pass_name, const char *path,
                                  const struct lint_options *o, struct diag_list *out,
                                  unsigned *n_errors, bool *first_reported)
 {
@@ -197,8 +195,7 @@ static void collect_parse_errors(CXTranslationUnit tu, const char *pass_name, co
     }
 }
 
-/* Drops suppressed findings; adds CU001 for unmatched NOLINTBEGIN/END. */
-static void apply_suppressions(const struct lint_options *o, const char *path, const char *text,
+void lint_apply_suppressions(const struct lint_options *o, const char *path, const char *text,
                                size_t len, struct diag_list *diags)
 {
     struct diag_list problems = {0};
@@ -256,11 +253,11 @@ static void lint_file_with_index(CXIndex index, const struct lint_options *cli_o
     char *config_error = NULL;
     const struct lint_options *o = config_options_for_file(cli_opts, path, &config_error);
     if (!o) {
-        set_status(res, "error", config_error);
+        lint_set_status(res, "error", config_error);
         return;
     }
     if (config_path_excluded(cli_opts, path)) {
-        set_status(res, "skipped", xstrdup("excluded by the configuration (exclude:)"));
+        lint_set_status(res, "skipped", xstrdup("excluded by the configuration (exclude:)"));
         return;
     }
     char *text = NULL;
@@ -272,30 +269,30 @@ static void lint_file_with_index(CXIndex index, const struct lint_options *cli_o
         struct stat st;
         if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && o->max_file_size > 0 &&
             st.st_size > o->max_file_size) {
-            set_status(res, "skipped", xasprintf("file too large (%.1f MB, the limit is %.1f MB: --max-file-size)",
+            lint_set_status(res, "skipped", xasprintf("file too large (%.1f MB, the limit is %.1f MB: --max-file-size)",
                                                  st.st_size / 1e6, o->max_file_size / 1e6));
             return;
         }
         int e = read_file(path, &text, &len);
         if (e) {
-            set_status(res, "error", xasprintf("cannot read: %s", strerror(e)));
+            lint_set_status(res, "error", xasprintf("cannot read: %s", strerror(e)));
             return;
         }
         /* --fix writes only over the bytes its fixes were computed from. */
         if (o->fix || o->diff) fixwrite_remember(path, text, len);
     }
     if (len == 0) {
-        set_status(res, "ok", xstrdup("empty file"));
+        lint_set_status(res, "ok", xstrdup("empty file"));
         free(text);
         return;
     }
     if (looks_binary(text, len)) {
-        set_status(res, "skipped", xstrdup("binary file (contains NUL bytes), not linted"));
+        lint_set_status(res, "skipped", xstrdup("binary file (contains NUL bytes), not linted"));
         free(text);
         return;
     }
     if (o->max_file_size > 0 && (long long)len > o->max_file_size) {
-        set_status(res, "skipped", xasprintf("file too large (%.1f MB, the limit is %.1f MB: --max-file-size)",
+        lint_set_status(res, "skipped", xasprintf("file too large (%.1f MB, the limit is %.1f MB: --max-file-size)",
                                              len / 1e6, o->max_file_size / 1e6));
         free(text);
         return;
@@ -305,7 +302,7 @@ static void lint_file_with_index(CXIndex index, const struct lint_options *cli_o
     struct parse_plan plan;
     char *error = NULL;
     if (parse_plan_build(o, abs, &plan, &error) != 0) {
-        set_status(res, "error", error);
+        lint_set_status(res, "error", error);
         free(abs);
         free(text);
         return;
@@ -321,11 +318,11 @@ static void lint_file_with_index(CXIndex index, const struct lint_options *cli_o
         CXTranslationUnit tu = pch_parse_pass(index, o, path, &plan.passes[i], text, len, contents != NULL,
                                               &err, &pch);
         if (!tu) {
-            set_status(res, "error", xasprintf("libclang could not parse the file (error %d, %s pass)",
+            lint_set_status(res, "error", xasprintf("libclang could not parse the file (error %d, %s pass)",
                                                (int)err, plan.passes[i].name));
             continue;
         }
-        collect_parse_errors(tu, plan.passes[i].name, path, o, &parse_diags, &res->n_parse_errors,
+        lint_collect_parse_errors(tu, plan.passes[i].name, path, o, &parse_diags, &res->n_parse_errors,
                              &first_reported);
         walk_translation_unit(tu, path, plan.passes[i].name, plan.passes[i].is_device, o, &res->diags);
         cache_add_tu(cached, tu, pch);
@@ -334,11 +331,11 @@ static void lint_file_with_index(CXIndex index, const struct lint_options *cli_o
     if (!hit) cache_store(cached, res->status, &res->diags, &parse_diags, res->n_parse_errors);
     cache_end(cached);
     if (res->n_parse_errors && strcmp(res->status, "ok") == 0)
-        set_status(res, "parse-errors", xasprintf("%u clang error%s; the file was analysed as far as clang recovered",
+        lint_set_status(res, "parse-errors", xasprintf("%u clang error%s; the file was analysed as far as clang recovered",
                                                   res->n_parse_errors, res->n_parse_errors == 1 ? "" : "s"));
     if (lint_rule_enabled(o, &rule_cu000)) diag_list_move(&res->diags, &parse_diags);
     else diag_list_release(&parse_diags);
-    apply_suppressions(o, path, text, len, &res->diags);
+    lint_apply_suppressions(o, path, text, len, &res->diags);
     config_finish_file(o, &res->diags);
     diag_list_sort_unique(&res->diags);
     parse_plan_release(&plan);

@@ -77,4 +77,19 @@ void lint_run(const struct lint_options *o, struct lint_run *run);
 void lint_run_release(struct lint_run *run);
 void file_result_release(struct file_result *r);
 
+/* Steps of lint_file() the language server repeats around its own parsing
+   (lsp_lint.c). */
+typedef struct CXTranslationUnitImpl *CXTranslationUnit;
+/* Replaces res's status and message (message is taken over). */
+void lint_set_status(struct file_result *res, const char *status, char *message);
+/* Counts a pass's clang errors into *n_errors, and turns the first (or, with
+   --show-parse-errors, each) into a CU000 note in out. */
+void lint_collect_parse_errors(CXTranslationUnit tu, const char *pass_name, const char *path,
+                               const struct lint_options *o, struct diag_list *out,
+                               unsigned *n_errors, bool *first_reported);
+/* Drops suppressed findings (NOLINT comments of the file, or of the linted
+   header a finding is in); adds CU001 for unmatched NOLINTBEGIN/END. */
+void lint_apply_suppressions(const struct lint_options *o, const char *path, const char *text,
+                             size_t len, struct diag_list *diags);
+
 #endif

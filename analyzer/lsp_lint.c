@@ -15,8 +15,7 @@
  *
  * The passes of a plan (host + device) run in parallel.  After parsing, the
  * steps of lint_file() follow: clang errors -> CU000, the walk, suppressions,
- * the configuration's severities, sorting.  The helpers marked "as in lint.c"
- * mirror lint.c's static ones until lint.h exposes them (see the report). */
+ * the configuration's severities, sorting, with lint.c's own helpers. */
 #include "lsp_lint.h"
 #include "config.h"
 #include "parse.h"
@@ -174,90 +173,6 @@ static void free_unsaved(struct CXUnsavedFile *u, char **names)
     free(u);
 }
 
-/* As in lint.c: counts a pass's clang errors and turns the first (or, with
-   --show-parse-errors, each) into a CU000 finding. */
-static void collect_parse_errors(struct pass_slot *p)
-{
-    CXTranslationUnit tu = p->tu;
-    const struct lint_options *o = p->o;
-    bool first_reported = false;
-    unsigned n = clang_getNumDiagnostics(tu);
-    char *abs_p = path_absolute(p->path);
-    for (unsigned i = 0; i < n; i++) {
-        CXDiagnostic d = clang_getDiagnostic(tu, i);
-        if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error) {
-            clang_disposeDiagnostic(d);
-            continue;
-        }
-        p->n_parse_errors++;
-        if (o->show_parse_errors || !first_reported) {
-            CXFile f;
-            unsigned line, col, off;
-            clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, &line, &col, &off);
-            CXString msg = clang_getDiagnosticSpelling(d);
-            CXString fname = clang_getFileName(f);
-            const char *fn = clang_getCString(fname);
-            char *abs_f = fn ? path_absolute(fn) : NULL;
-            bool in_main = abs_f && strcmp(abs_f, abs_p) == 0;
-            const char *lead = o->show_parse_errors ? "clang error" : "file not fully parsed, first error";
-            struct diag *dg = diag_list_add(&p->parse_diags);
-            dg->file = xstrdup(p->path);
-            dg->rule = &rule_cu000;
-            dg->severity = rule_cu000.severity;
-            if (in_main) {
-                dg->line = line;
-                dg->column = col;
-                dg->message = xasprintf("%s: %s", lead, clang_getCString(msg));
-            } else {
-                CXString full = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
-                                                              CXDiagnostic_DisplayColumn);
-                dg->line = 1;
-                dg->column = 1;
-                dg->message = xasprintf("%s: %s", lead, clang_getCString(full));
-                clang_disposeString(full);
-            }
-            dg->end_line = dg->line;
-            dg->end_column = dg->column + 1;
-            if (!o->show_parse_errors) {
-                char *m = xasprintf("%s (%s pass)", dg->message, p->pass.name);
-                free(dg->message);
-                dg->message = m;
-            }
-            first_reported = true;
-            free(abs_f);
-            clang_disposeString(msg);
-            clang_disposeString(fname);
-        }
-        clang_disposeDiagnostic(d);
-    }
-    free(abs_p);
-}
-
-/* As in lint.c: drops suppressed findings, adds CU001 for unmatched
-   NOLINTBEGIN/END.  Findings outside the main file were filtered already. */
-static void apply_suppressions(const struct lint_options *o, const char *path, const char *text,
-                               size_t len, struct diag_list *diags)
-{
-    struct diag_list problems = {0};
-    struct suppressions *sup = suppress_scan(path, text, len, &problems);
-    size_t w = 0;
-    for (size_t i = 0; i < diags->len; i++) {
-        struct diag *d = &diags->items[i];
-        if (d->rule != &rule_cu000 && suppress_matches(sup, d)) {
-            diag_release(d);
-            continue;
-        }
-        diags->items[w++] = *d;
-    }
-    diags->len = w;
-    for (size_t i = 0; i < problems.len; i++) {
-        if (!lint_rule_enabled(o, problems.items[i].rule)) diag_release(&problems.items[i]);
-        else *diag_list_add(diags) = problems.items[i];
-    }
-    free(problems.items);
-    suppress_free(sup);
-}
-
 /* Reparses p->tu with text when it was parsed with args (and the same PCH
    choice), else parses anew; true when p->tu is usable afterwards. */
 static bool parse_or_reparse(struct pass_slot *p, const struct strvec *args, bool pch,
@@ -327,18 +242,12 @@ static void *run_slot(void *arg)
     double t1 = now_ms();
     p->parse_ms = t1 - t0;
     if (!ok) return NULL;
-    collect_parse_errors(p);
+    bool first_reported = false;
+    lint_collect_parse_errors(p->tu, p->pass.name, p->path, p->o, &p->parse_diags, &p->n_parse_errors,
+                              &first_reported);
     walk_translation_unit(p->tu, p->path, p->pass.name, p->pass.is_device, p->o, &p->diags);
     p->walk_ms = now_ms() - t1;
     return NULL;
-}
-
-static void set_status(struct file_result *res, const char *status, char *message)
-{
-    free(res->status);
-    free(res->message);
-    res->status = xstrdup(status);
-    res->message = message;
 }
 
 void lsp_lint_session_run(struct lsp_lint_session *s, const struct lint_options *cli_opts,
@@ -357,24 +266,24 @@ void lsp_lint_session_run(struct lsp_lint_session *s, const struct lint_options 
     char *config_error = NULL;
     const struct lint_options *o = config_options_for_file(cli_opts, path, &config_error);
     if (!o) {
-        set_status(res, "error", config_error);
+        lint_set_status(res, "error", config_error);
         return;
     }
     if (config_path_excluded(cli_opts, path)) {
-        set_status(res, "skipped", xstrdup("excluded by the configuration (exclude:)"));
+        lint_set_status(res, "skipped", xstrdup("excluded by the configuration (exclude:)"));
         slots_release(s);
         return;
     }
     if (len == 0) {
-        set_status(res, "ok", xstrdup("empty file"));
+        lint_set_status(res, "ok", xstrdup("empty file"));
         return;
     }
     if (memchr(text, '\0', len < 8192 ? len : 8192)) {
-        set_status(res, "skipped", xstrdup("binary file (contains NUL bytes), not linted"));
+        lint_set_status(res, "skipped", xstrdup("binary file (contains NUL bytes), not linted"));
         return;
     }
     if (o->max_file_size > 0 && (long long)len > o->max_file_size) {
-        set_status(res, "skipped", xasprintf("file too large (%.1f MB, the limit is %.1f MB: --max-file-size)",
+        lint_set_status(res, "skipped", xasprintf("file too large (%.1f MB, the limit is %.1f MB: --max-file-size)",
                                              (double)len / 1e6, (double)o->max_file_size / 1e6));
         slots_release(s);
         return;
@@ -383,7 +292,7 @@ void lsp_lint_session_run(struct lsp_lint_session *s, const struct lint_options 
     struct parse_plan plan;
     char *error = NULL;
     if (parse_plan_build(o, path, &plan, &error) != 0) {
-        set_status(res, "error", error);
+        lint_set_status(res, "error", error);
         return;
     }
     slots_match_plan(s, &plan);
@@ -426,7 +335,7 @@ void lsp_lint_session_run(struct lsp_lint_session *s, const struct lint_options 
     bool first_kept = false;
     for (size_t i = 0; i < s->n_slots; i++) {
         struct pass_slot *p = &s->slots[i];
-        if (p->error) set_status(res, "error", p->error);
+        if (p->error) lint_set_status(res, "error", p->error);
         p->error = NULL;
         res->n_parse_errors += p->n_parse_errors;
         if (timing)
@@ -442,7 +351,7 @@ void lsp_lint_session_run(struct lsp_lint_session *s, const struct lint_options 
         p->path = p->text = NULL;
     }
     if (res->n_parse_errors && strcmp(res->status, "ok") == 0)
-        set_status(res, "parse-errors", xasprintf("%u clang error%s; the file was analysed as far as clang recovered",
+        lint_set_status(res, "parse-errors", xasprintf("%u clang error%s; the file was analysed as far as clang recovered",
                                                   res->n_parse_errors, res->n_parse_errors == 1 ? "" : "s"));
     if (lint_rule_enabled(o, &rule_cu000)) diag_list_move(&res->diags, &parse_diags);
     else diag_list_release(&parse_diags);
@@ -458,7 +367,7 @@ void lsp_lint_session_run(struct lsp_lint_session *s, const struct lint_options 
         res->diags.items[w++] = *d;
     }
     res->diags.len = w;
-    apply_suppressions(o, path, text, len, &res->diags);
+    lint_apply_suppressions(o, path, text, len, &res->diags);
     config_finish_file(o, &res->diags);
     diag_list_sort_unique(&res->diags);
     if (timing)
