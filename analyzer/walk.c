@@ -131,6 +131,17 @@ static void fn_cache_drop(struct rule_ctx *ctx, unsigned fn_hash)
     }
 }
 
+void ctx_fn_cache_clear(struct rule_ctx *ctx)
+{
+    while (ctx->slots) {
+        struct fn_slot *s = ctx->slots;
+        ctx->slots = s->next;
+        if (s->free_fn) s->free_fn(s->value);
+        free(s->key);
+        free(s);
+    }
+}
+
 /* ---- reporting ---- */
 
 static char *file_name(CXFile f)
@@ -495,13 +506,7 @@ void walk_translation_unit(CXTranslationUnit tu, const char *main_file, const ch
         rule_registry[i]->tu_end(&ctx, states[i]);
     }
 
-    while (ctx.slots) {
-        struct fn_slot *s = ctx.slots;
-        ctx.slots = s->next;
-        if (s->free_fn) s->free_fn(s->value);
-        free(s->key);
-        free(s);
-    }
+    ctx_fn_cache_clear(&ctx);
     free(ctx.parents);
     for (size_t i = 0; i < st.n_macros; i++) free(st.macros[i].name);
     free(st.macros);

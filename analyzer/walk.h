@@ -80,6 +80,8 @@ void ctx_fix(struct rule_ctx *ctx, struct diag *d, CXSourceRange range,
 void *ctx_fn_cache_get(struct rule_ctx *ctx, const char *key);
 void ctx_fn_cache_set(struct rule_ctx *ctx, const char *key, void *value,
                       void (*free_fn)(void *));
+/* Frees every cached analysis (the walk does it at the end of a TU). */
+void ctx_fn_cache_clear(struct rule_ctx *ctx);
 
 /* The single-token macro definition named name ("#define SCALE 0.5"), if the
    TU defines it in a linted file: returns true and sets *value_range to the
