@@ -139,6 +139,32 @@ CUDALINT_D double fdivide(double x, double y);
 CUDALINT_D double pow(double x, int y);
 CUDALINT_D float pow(float x, int y);
 
+/* Mixed argument types (pow(float, double), fmax(x, 0) ...): CUDA's headers
+   (and clang's own for the real toolkit) give these templates, which promote
+   both arguments to double.  Without them device code would find only the
+   C++ library's host template. */
+template <bool B, typename T> struct cudalint_enable_if {};
+template <typename T> struct cudalint_enable_if<true, T> { typedef T type; };
+#define CUDALINT_MATH2_MIXED(name)                                                         \
+    template <typename T1, typename T2>                                                    \
+    __device__ typename cudalint_enable_if<__is_arithmetic(T1) && __is_arithmetic(T2),      \
+                                           double>::type                                   \
+    name(T1 x, T2 y)                                                                       \
+    {                                                                                      \
+        return name((double)x, (double)y);                                                 \
+    }
+CUDALINT_MATH2_MIXED(atan2)
+CUDALINT_MATH2_MIXED(copysign)
+CUDALINT_MATH2_MIXED(fdim)
+CUDALINT_MATH2_MIXED(fmax)
+CUDALINT_MATH2_MIXED(fmin)
+CUDALINT_MATH2_MIXED(fmod)
+CUDALINT_MATH2_MIXED(hypot)
+CUDALINT_MATH2_MIXED(nextafter)
+CUDALINT_MATH2_MIXED(pow)
+CUDALINT_MATH2_MIXED(remainder)
+#undef CUDALINT_MATH2_MIXED
+
 /* Classification; glibc's own names included, as device code uses them. */
 CUDALINT_D bool isfinite(float x);
 CUDALINT_D bool isfinite(double x);
