@@ -3,7 +3,7 @@
 #ifndef CUDALINT_ASTUTIL_H
 #define CUDALINT_ASTUTIL_H
 
-#include <clang-c/Index.h>
+#include "clang_api.h"
 #include <stdbool.h>
 #include <stddef.h>
 

@@ -5,7 +5,7 @@
 #define CUDALINT_CACHE_H
 
 #include "diag.h"
-#include <clang-c/Index.h>
+#include "clang_api.h"
 #include <stdbool.h>
 #include <stdint.h>
 

@@ -243,7 +243,9 @@ void lint_apply_suppressions(const struct lint_options *o, const char *path, con
     suppress_free(main_s);
 }
 
-static void lint_file_with_index(CXIndex index, const struct lint_options *cli_opts, const char *path,
+/* *index is created when the first pass has to be parsed: a run that the
+   result cache answers never loads libclang (clang_api.h). */
+static void lint_file_with_index(CXIndex *index, const struct lint_options *cli_opts, const char *path,
                                  const char *contents, size_t contents_len, struct file_result *res)
 {
     memset(res, 0, sizeof *res);
@@ -315,7 +317,10 @@ static void lint_file_with_index(CXIndex index, const struct lint_options *cli_o
     for (size_t i = 0; i < plan.n_passes && !hit; i++) {
         enum CXErrorCode err;
         const struct pch *pch = NULL;
-        CXTranslationUnit tu = pch_parse_pass(index, o, path, &plan.passes[i], text, len, contents != NULL,
+        /* Declarations from a precompiled header are skipped by the walk (they
+           are all toolkit headers), so it need not deserialize them. */
+        if (!*index) *index = clang_createIndex(1, 0);
+        CXTranslationUnit tu = pch_parse_pass(*index, o, path, &plan.passes[i], text, len, contents != NULL,
                                               &err, &pch);
         if (!tu) {
             lint_set_status(res, "error", xasprintf("libclang could not parse the file (error %d, %s pass)",
@@ -346,11 +351,9 @@ static void lint_file_with_index(CXIndex index, const struct lint_options *cli_o
 void lint_file(const struct lint_options *o, const char *path, const char *contents,
                size_t contents_len, struct file_result *res)
 {
-    /* Declarations from a precompiled header are skipped by the walk (they are
-       all toolkit headers), so it need not deserialize them. */
-    CXIndex index = clang_createIndex(1, 0);
-    lint_file_with_index(index, o, path, contents, contents_len, res);
-    clang_disposeIndex(index);
+    CXIndex index = NULL;
+    lint_file_with_index(&index, o, path, contents, contents_len, res);
+    if (index) clang_disposeIndex(index);
 }
 
 void file_result_release(struct file_result *r)
@@ -421,15 +424,13 @@ struct work {
 static void *worker(void *arg)
 {
     struct work *w = arg;
-    /* Declarations from a precompiled header are skipped by the walk (they are
-       all toolkit headers), so it need not deserialize them. */
-    CXIndex index = clang_createIndex(1, 0);
+    CXIndex index = NULL;
     for (;;) {
         size_t i = atomic_fetch_add(&w->next, 1);
         if (i >= w->files->len) break;
-        lint_file_with_index(index, w->o, w->files->items[i], NULL, 0, &w->results[i]);
+        lint_file_with_index(&index, w->o, w->files->items[i], NULL, 0, &w->results[i]);
     }
-    clang_disposeIndex(index);
+    if (index) clang_disposeIndex(index);
     return NULL;
 }
 

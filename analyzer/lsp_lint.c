@@ -25,7 +25,7 @@
 #include "suppress.h"
 #include "walk.h"
 
-#include <clang-c/Index.h>
+#include "clang_api.h"
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>

@@ -4,7 +4,7 @@
 #define CUDALINT_PARSE_H
 
 #include "lint.h"
-#include <clang-c/Index.h>
+#include "clang_api.h"
 
 struct parse_pass {
     char *name;          /* "host", "device sm_90", "shim" */

@@ -6,7 +6,7 @@
 #define CUDALINT_UNIFORMITY_H
 
 #include "walk.h"
-#include <clang-c/Index.h>
+#include "clang_api.h"
 #include <stdbool.h>
 
 struct uniformity;

@@ -8,7 +8,7 @@
 
 #include "../rules/rule.h"
 #include "diag.h"
-#include <clang-c/Index.h>
+#include "clang_api.h"
 #include <stdbool.h>
 
 /* Where a function runs, from its CUDA attributes. */
