@@ -8,7 +8,7 @@
 #ifndef CUDALINT_RULE_H
 #define CUDALINT_RULE_H
 
-#include <clang-c/Index.h>
+#include "clang_api.h"
 #include <stdbool.h>
 #include <stddef.h>
 
