@@ -1003,6 +1003,12 @@ static void classify_call(struct fnan *a, struct node *n)
         }
         if (strcmp(op, "++") == 0 || strcmp(op, "--") == 0) { n->cc = CC_COMPOUND_ASSIGN; return; }
     }
+    /* A __global__ callee is a launch (device-side `k<<<...>>>`): the new
+       grid's barriers synchronise its own blocks, not this thread's. */
+    if (!clang_Cursor_isNull(decl) && (ast_exec_space(decl) & SPACE_GLOBAL) == SPACE_GLOBAL) {
+        n->cc = CC_PLAIN;
+        return;
+    }
     if (!clang_Cursor_isNull(decl)) {
         struct summary *s = summary_get(a->u, a->tu, decl);
         if (s) {
