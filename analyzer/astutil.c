@@ -137,3 +137,8 @@ bool ast_eval_int(CXCursor c, long long *value)
     clang_EvalResult_dispose(r);
     return ok;
 }
+
+bool ast_is_integer_kind(enum CXTypeKind k)
+{
+    return (k >= CXType_Bool && k <= CXType_Int128) || k == CXType_Enum;
+}

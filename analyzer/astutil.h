@@ -25,6 +25,8 @@ enum CXUnaryOperatorKind ast_unop(CXCursor c);
 char *ast_text(CXTranslationUnit tu, CXCursor c);
 /* Spelling of a cursor as a malloc'd string. */
 char *ast_spelling(CXCursor c);
+/* bool, char, the integer types and enums (the CXType kinds Bool..Int128, Enum). */
+bool ast_is_integer_kind(enum CXTypeKind k);
 /* Exec space bits (enum exec_space in walk.h) of a function declaration. */
 unsigned ast_exec_space(CXCursor fn);
 /* 1-based file, line, column of a location's expansion point. */

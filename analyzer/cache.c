@@ -29,6 +29,7 @@
  * recreated with a warning; a cache directory that cannot be written means a
  * run without the cache, with one warning (none with --quiet or --no-cache). */
 #include "cache.h"
+#include "jsonutil.h"
 #include "config.h"
 #include "lint.h"
 #include "parse.h"
@@ -600,12 +601,6 @@ static cJSON *diag_to_json(const struct diag *d)
     return j;
 }
 
-static const char *jstr(const cJSON *o, const char *k)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-    return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
 static unsigned jnum(const cJSON *o, const char *k, bool *ok)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
@@ -623,7 +618,7 @@ static bool json_to_diags(const cJSON *arr, struct diag_list *out)
     cJSON_ArrayForEach(j, arr)
     {
         bool ok = true;
-        const char *file = jstr(j, "f"), *code = jstr(j, "r"), *msg = jstr(j, "m");
+        const char *file = json_get_str(j, "f"), *code = json_get_str(j, "r"), *msg = json_get_str(j, "m");
         const struct rule *rule = code ? registry_find(code) : NULL;
         if (!file || !rule || !msg) return false;
         struct diag *d = diag_list_add(out);
@@ -635,19 +630,19 @@ static bool json_to_diags(const cJSON *arr, struct diag_list *out)
         d->rule = rule;
         d->severity = (enum severity)jnum(j, "s", &ok);
         d->message = xstrdup(msg);
-        const char *fn = jstr(j, "fn");
+        const char *fn = json_get_str(j, "fn");
         d->function = fn ? xstrdup(fn) : NULL;
         const cJSON *n, *x;
         cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(j, "n"))
         {
-            const char *nf = jstr(n, "f"), *nm = jstr(n, "m");
+            const char *nf = json_get_str(n, "f"), *nm = json_get_str(n, "m");
             if (!nf || !nm) return false;
             unsigned l = jnum(n, "l", &ok), c = jnum(n, "c", &ok);
             diag_add_note(d, nf, l, c, "%s", nm);
         }
         cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(j, "x"))
         {
-            const char *xf = jstr(x, "f"), *xt = jstr(x, "t");
+            const char *xf = json_get_str(x, "f"), *xt = json_get_str(x, "t");
             if (!xf || !xt) return false;
             diag_add_fix(d, xf, jnum(x, "l", &ok), jnum(x, "c", &ok), jnum(x, "el", &ok), jnum(x, "ec", &ok),
                          jnum(x, "o", &ok), jnum(x, "eo", &ok), xt);
@@ -778,7 +773,7 @@ bool cache_lookup(struct cache_rec *r, struct diag_list *diags, struct diag_list
     cJSON *j = cJSON_Parse(data);
     free(data);
     const cJSON *n = cJSON_GetObjectItemCaseSensitive(j, "n");
-    const char *set = jstr(j, "s");
+    const char *set = json_get_str(j, "s");
     if (!cJSON_IsNumber(n) || !set) goto out;
     const cJSON *e;
     bool deps_ok = true;

@@ -54,13 +54,6 @@ char *clang_api_identity(void)
                      (long)st.st_mtim.tv_nsec);
 }
 
-bool clang_api_available(char **error)
-{
-    pthread_once(&load_once, load);
-    if (!handle && error) *error = xstrdup(load_error);
-    return handle != NULL;
-}
-
 void *clang_api_symbol(const char *name)
 {
     pthread_once(&load_once, load);

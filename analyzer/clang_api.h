@@ -14,7 +14,6 @@
 
 #include <clang-c/Index.h>
 #include <stdatomic.h>
-#include <stdbool.h>
 
 /* The address of libclang's function name: loads libclang on the first call
    and exits with a message (exit code 2) when it cannot be loaded. */
@@ -22,8 +21,6 @@ void *clang_api_symbol(const char *name);
 /* The library a parse would load, as "path size mtime", without loading it:
    part of the result cache's key.  Caller frees. */
 char *clang_api_identity(void);
-/* Whether libclang can be loaded; on failure *error says why (caller frees). */
-bool clang_api_available(char **error);
 
 /* One cached pointer per call site: an atomic load after the first call. */
 #define CLANG_API_LAZY(name)                                                                       \

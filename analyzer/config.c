@@ -555,14 +555,6 @@ static void sv_copy(struct strvec *dst, const struct strvec *src)
     for (size_t i = 0; i < src->len; i++) sv_push(dst, src->items[i]);
 }
 
-static bool selector_matches(const char *sel, const struct rule *r)
-{
-    if (strcasecmp(sel, "ALL") == 0) return true;
-    if (strcasecmp(sel, r->code) == 0 || strcasecmp(sel, r->name) == 0) return true;
-    if (strncasecmp(r->code, sel, strlen(sel)) == 0) return true;
-    return glob_match_ci(sel, r->code) || glob_match_ci(sel, r->name);
-}
-
 /* Builds the options for a chain (outermost first).  The command line wins:
    its --select replaces the configs', its --ignore adds to theirs, and so on. */
 static struct config_entry *entry_build(const struct lint_options *base, struct config_file **chain, size_t n,
@@ -622,7 +614,7 @@ static struct config_entry *entry_build(const struct lint_options *base, struct 
     for (size_t i = 0; i < n; i++)
         for (size_t s = 0; s < chain[i]->n_sevs; s++)
             for (size_t r = 0; r < rule_registry_len; r++)
-                if (selector_matches(chain[i]->sevs[s].selector, rule_registry[r]))
+                if (registry_selector_matches(chain[i]->sevs[s].selector, rule_registry[r]))
                     e->severity[r] = (int)chain[i]->sevs[s].severity;
     for (size_t i = n; i-- > 0;)
         for (size_t k = 0; k < chain[i]->n_opts; k++) {

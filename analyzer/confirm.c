@@ -258,11 +258,6 @@ void pair_release(struct pair *p)
     memset(p, 0, sizeof *p);
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* Directories of kernels/ that hold a pair.json, sorted. */
 static void discover_pairs(const char *kernels, struct strvec *names)
 {
@@ -277,7 +272,7 @@ static void discover_pairs(const char *kernels, struct strvec *names)
         free(json);
     }
     closedir(d);
-    if (names->len) qsort(names->items, names->len, sizeof *names->items, cmp_str);
+    sv_sort(names);
 }
 
 static bool selected(const struct confirm_opts *o, const struct pair *p)
@@ -313,13 +308,6 @@ static char *iso_time_utc(void)
     char buf[32];
     strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
     return xstrdup(buf);
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 /* A tool in nvcc's directory, on PATH, or in /usr/local/cuda/bin. */
@@ -689,7 +677,7 @@ int confirm_main(int argc, char **argv)
     }
 
     int rc = 0;
-    double started = now_seconds();
+    double started = monotonic_seconds();
     struct confirm_env env = {.o = &o};
     struct run_info ri = {0};
     env.ri = &ri;
@@ -895,7 +883,7 @@ int confirm_main(int argc, char **argv)
         }
         if (r->failed) rc = rc ? rc : 1;
     }
-    ri.seconds = now_seconds() - started;
+    ri.seconds = monotonic_seconds() - started;
     /* the GPU's identity is known only after the harness ran */
     if (confirm_db_run(db, &ri, &db_error) != 0) {
         fprintf(stderr, "cudalint confirm: %s\n", db_error);

@@ -2,6 +2,7 @@
  * run it (output check and timing, read from its JSON lines), Nsight Compute
  * counters and compute-sanitizer, each recorded as measurements of the pair. */
 #include "confirm_impl.h"
+#include "jsonutil.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -92,12 +93,6 @@ static double jnum(const cJSON *o, const char *key)
     return cJSON_IsNumber(v) ? v->valuedouble : NAN;
 }
 
-static const char *jstr(const cJSON *o, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
 /* Saves a tool's output beside the pair's other files. */
 static void save_log(const char *pwork, const char *name, const struct proc_result *pr)
 {
@@ -115,8 +110,8 @@ static void save_log(const char *pwork, const char *name, const struct proc_resu
 static void take_device(struct confirm_env *env, const cJSON *ev)
 {
     struct run_info *ri = env->ri;
-    const char *name = jstr(ev, "name"), *cc = jstr(ev, "cc"), *rt = jstr(ev, "runtime"),
-               *drv = jstr(ev, "driver_api");
+    const char *name = json_get_str(ev, "name"), *cc = json_get_str(ev, "cc"), *rt = json_get_str(ev, "runtime"),
+               *drv = json_get_str(ev, "driver_api");
     if (name && !ri->gpu) ri->gpu = xstrdup(name);
     if (cc && !ri->gpu_cc) ri->gpu_cc = xstrdup(cc);
     if (!ri->gpu_sms && !isnan(jnum(ev, "sm_count"))) ri->gpu_sms = (int)jnum(ev, "sm_count");
@@ -169,7 +164,7 @@ void confirm_run_harness(struct confirm_env *env, struct pair_result *r, const c
     }
     for (size_t i = 0; i < n_events; i++) {
         cJSON *ev = events[i];
-        const char *kind = jstr(ev, "event");
+        const char *kind = json_get_str(ev, "event");
         if (!kind) continue;
         if (!strcmp(kind, "device")) {
             take_device(env, ev);
@@ -179,15 +174,15 @@ void confirm_run_harness(struct confirm_env *env, struct pair_result *r, const c
             free(text);
         } else if (!strcmp(kind, "check")) {
             saw_check = true;
-            const char *buf = jstr(ev, "buffer");
+            const char *buf = json_get_str(ev, "buffer");
             bool match = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ev, "match"));
-            bool may_differ = jstr(ev, "expect") && !strcmp(jstr(ev, "expect"), "may-differ");
+            bool may_differ = json_get_str(ev, "expect") && !strcmp(json_get_str(ev, "expect"), "may-differ");
             double mism = jnum(ev, "mismatches"), elems = jnum(ev, "elements");
             pr_number(r, "", "check.mismatches", mism);
             pr_number(r, "", "check.elements", elems);
             pr_number(r, "", "check.max_abs_err", jnum(ev, "max_abs_err"));
             pr_number(r, "", "check.max_rel_err", jnum(ev, "max_rel_err"));
-            const char *cmp = jstr(ev, "compare");
+            const char *cmp = json_get_str(ev, "compare");
             char *what;
             if (match)
                 what = xasprintf("%s: %s agree on all %.0f elements (%s%s)", buf ? buf : "output",
@@ -200,7 +195,7 @@ void confirm_run_harness(struct confirm_env *env, struct pair_result *r, const c
                                  jnum(ev, "bad_value"), jnum(ev, "fixed_value"),
                                  jnum(ev, "max_abs_err"), jnum(ev, "max_rel_err"),
                                  may_differ ? "; expected: " : "",
-                                 may_differ && jstr(ev, "note") ? jstr(ev, "note") : "");
+                                 may_differ && json_get_str(ev, "note") ? json_get_str(ev, "note") : "");
             if (check_detail.len) sb_add(&check_detail, "; ");
             sb_add(&check_detail, what);
             free(what);
@@ -208,7 +203,7 @@ void confirm_run_harness(struct confirm_env *env, struct pair_result *r, const c
             if (!match) any_difference = true;
             if (may_differ) pr_text(r, "", "check.expectation", "may-differ");
         } else if (!strcmp(kind, "time")) {
-            const char *variant = jstr(ev, "variant");
+            const char *variant = json_get_str(ev, "variant");
             const char *keys[] = {"median_ms", "min_ms", "max_ms", "q1_ms", "q3_ms", "mean_ms", "runs"};
             for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
                 char *metric = xasprintf("gpu.%s", keys[k]);
@@ -221,13 +216,13 @@ void confirm_run_harness(struct confirm_env *env, struct pair_result *r, const c
             pr_number(r, "", "gpu.ratio", ratio);
         } else if (!strcmp(kind, "error")) {
             error_ev = ev;
-            error_msg = jstr(ev, "message");
+            error_msg = json_get_str(ev, "message");
         }
     }
 
     if (error_ev) {
-        const char *where = jstr(error_ev, "where");
-        char *msg = xasprintf("CUDA error %s in %s: %s", jstr(error_ev, "name") ? jstr(error_ev, "name") : "?",
+        const char *where = json_get_str(error_ev, "where");
+        char *msg = xasprintf("CUDA error %s in %s: %s", json_get_str(error_ev, "name") ? json_get_str(error_ev, "name") : "?",
                               where ? where : "?", error_msg ? error_msg : "?");
         pr_text(r, "", "gpu.error", msg);
         if (!saw_check) pr_step(r, "check", STEP_ERROR, "%s", msg);

@@ -18,13 +18,6 @@
 #include <time.h>
 #include <unistd.h>
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static void sleep_ms(long ms)
 {
     struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
@@ -76,7 +69,7 @@ void proc_run(char *const argv[], const char *cwd, const char *scratch_dir, int 
     }
     fcntl(status_pipe[1], F_SETFD, FD_CLOEXEC);
 
-    double start = now_seconds();
+    double start = monotonic_seconds();
     fflush(stdout);
     fflush(stderr);
     pid_t pid = fork();
@@ -118,7 +111,7 @@ void proc_run(char *const argv[], const char *cwd, const char *scratch_dir, int 
         pid_t w = waitpid(pid, &status, WNOHANG);
         if (w == pid) break;
         if (w < 0 && errno != EINTR) break;
-        if (timeout_s > 0 && now_seconds() - start > timeout_s) {
+        if (timeout_s > 0 && monotonic_seconds() - start > timeout_s) {
             r->timed_out = true;
             kill(-pid, SIGTERM);
             for (int i = 0; i < 100; i++) {
@@ -136,7 +129,7 @@ void proc_run(char *const argv[], const char *cwd, const char *scratch_dir, int 
         }
         sleep_ms(20);
     }
-    r->seconds = now_seconds() - start;
+    r->seconds = monotonic_seconds() - start;
 
     int exec_errno = 0;
     if (read(status_pipe[0], &exec_errno, sizeof exec_errno) == (ssize_t)sizeof exec_errno) {

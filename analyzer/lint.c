@@ -62,20 +62,12 @@ void lint_options_release(struct lint_options *o)
 }
 
 /* A selector matches a rule by code, name, code prefix ("CU2") or glob. */
-static bool selector_matches(const char *sel, const struct rule *r)
-{
-    if (strcasecmp(sel, "ALL") == 0) return true;
-    if (strcasecmp(sel, r->code) == 0 || strcasecmp(sel, r->name) == 0) return true;
-    if (strncasecmp(r->code, sel, strlen(sel)) == 0) return true;
-    return glob_match_ci(sel, r->code) || glob_match_ci(sel, r->name);
-}
-
 bool lint_rule_enabled(const struct lint_options *o, const struct rule *r)
 {
     bool on = o->select.len == 0;
-    for (size_t i = 0; i < o->select.len && !on; i++) on = selector_matches(o->select.items[i], r);
+    for (size_t i = 0; i < o->select.len && !on; i++) on = registry_selector_matches(o->select.items[i], r);
     for (size_t i = 0; i < o->ignore.len && on; i++)
-        if (selector_matches(o->ignore.items[i], r)) on = false;
+        if (registry_selector_matches(o->ignore.items[i], r)) on = false;
     return on;
 }
 
@@ -141,10 +133,11 @@ static char *diagnostic_text(CXDiagnostic d)
 }
 
 void lint_collect_parse_errors(CXTranslationUnit tu, const char *pass_name, const char *path,
-                                 const struct lint_options *o, struct diag_list *out,
-                                 unsigned *n_errors, bool *first_reported)
+                               const struct lint_options *o, struct diag_list *out,
+                               unsigned *n_errors, bool *first_reported)
 {
     unsigned n = clang_getNumDiagnostics(tu);
+    char *abs_p = path_absolute(path);
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(tu, i);
         enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
@@ -160,7 +153,7 @@ void lint_collect_parse_errors(CXTranslationUnit tu, const char *pass_name, cons
             CXString msg = clang_getDiagnosticSpelling(d);
             CXString fname = clang_getFileName(f);
             const char *fn = clang_getCString(fname);
-            char *abs_f = fn ? path_absolute(fn) : NULL, *abs_p = path_absolute(path);
+            char *abs_f = fn ? path_absolute(fn) : NULL;
             bool in_main = abs_f && strcmp(abs_f, abs_p) == 0;
             struct diag *dg = diag_list_add(out);
             dg->file = xstrdup(path);
@@ -187,16 +180,16 @@ void lint_collect_parse_errors(CXTranslationUnit tu, const char *pass_name, cons
             }
             *first_reported = true;
             free(abs_f);
-            free(abs_p);
             clang_disposeString(msg);
             clang_disposeString(fname);
         }
         clang_disposeDiagnostic(d);
     }
+    free(abs_p);
 }
 
 void lint_apply_suppressions(const struct lint_options *o, const char *path, const char *text,
-                               size_t len, struct diag_list *diags)
+                             size_t len, struct diag_list *diags)
 {
     struct diag_list problems = {0};
     struct suppressions *main_s = suppress_scan(path, text, len, &problems);
@@ -328,7 +321,7 @@ static void lint_file_with_index(CXIndex *index, const struct lint_options *cli_
             continue;
         }
         lint_collect_parse_errors(tu, plan.passes[i].name, path, o, &parse_diags, &res->n_parse_errors,
-                             &first_reported);
+                                  &first_reported);
         walk_translation_unit(tu, path, plan.passes[i].name, plan.passes[i].is_device, o, &res->diags);
         cache_add_tu(cached, tu, pch);
         clang_disposeTranslationUnit(tu);
@@ -374,11 +367,6 @@ static bool has_extension(const struct lint_options *o, const char *name)
     return false;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static void collect_dir(const struct lint_options *o, const char *dir, struct strvec *out,
                         struct strvec *errors)
 {
@@ -395,7 +383,7 @@ static void collect_dir(const struct lint_options *o, const char *dir, struct st
         sv_push(&names, e->d_name);
     }
     closedir(d);
-    if (names.len) qsort(names.items, names.len, sizeof *names.items, cmp_str);
+    sv_sort(&names);
     for (size_t i = 0; i < names.len; i++) {
         char *p = path_join(dir, names.items[i]);
         struct stat st;

@@ -13,6 +13,7 @@
  * URIs), lsp_convert.c (findings -> diagnostics and quick fixes), lsp_lint.c
  * (the kept translation units). */
 #include "lsp.h"
+#include "jsonutil.h"
 #include "compile_args.h"
 #include "config.h"
 #include "lint.h"
@@ -176,12 +177,6 @@ static void log_message(struct server *s, int type, const char *fmt, ...)
 }
 
 /* ------------------------------------------------------------------ JSON helpers */
-
-static const char *jstr(const cJSON *o, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsString(v) ? v->valuestring : NULL;
-}
 
 static const cJSON *jobj(const cJSON *o, const char *key)
 {
@@ -471,9 +466,9 @@ static cJSON *handle_initialize(struct server *s, const cJSON *params)
 
     /* With no -p given, look for the workspace's compile database in its root
        and root/build, as the command line does in the current directory. */
-    const char *root_uri = jstr(params, "rootUri");
+    const char *root_uri = json_get_str(params, "rootUri");
     char *root = root_uri ? lsp_uri_to_path(root_uri) : NULL;
-    if (!root && jstr(params, "rootPath")) root = xstrdup(jstr(params, "rootPath"));
+    if (!root && json_get_str(params, "rootPath")) root = xstrdup(json_get_str(params, "rootPath"));
     if (root && !s->opts.compdb_dir) {
         const char *cands[] = {"", "build"};
         for (size_t i = 0; i < 2 && !s->opts.compdb_dir; i++) {
@@ -569,7 +564,7 @@ static void fixall_merge(cJSON *into_edits, const cJSON *action, size_t taken[][
 
 static void handle_code_action(struct server *s, const cJSON *id, const cJSON *params)
 {
-    const char *uri = jstr(jobj(params, "textDocument"), "uri");
+    const char *uri = json_get_str(jobj(params, "textDocument"), "uri");
     size_t want[4];
     if (!uri || !jrange(cJSON_GetObjectItemCaseSensitive(params, "range"), want)) {
         send_error(s, id, RPC_INVALID_PARAMS, "codeAction needs textDocument.uri and range");
@@ -631,7 +626,7 @@ static void handle_code_action(struct server *s, const cJSON *id, const cJSON *p
 static void handle_did_open(struct server *s, const cJSON *params)
 {
     const cJSON *td = jobj(params, "textDocument");
-    const char *uri = jstr(td, "uri"), *text = jstr(td, "text");
+    const char *uri = json_get_str(td, "uri"), *text = json_get_str(td, "text");
     const cJSON *ver = cJSON_GetObjectItemCaseSensitive(td, "version");
     if (!uri || !text) {
         log_message(s, 1, "cudalint: didOpen without textDocument.uri/text");
@@ -662,7 +657,7 @@ static void handle_did_open(struct server *s, const cJSON *params)
 static void handle_did_change(struct server *s, const cJSON *params)
 {
     const cJSON *td = jobj(params, "textDocument");
-    const char *uri = jstr(td, "uri");
+    const char *uri = json_get_str(td, "uri");
     const cJSON *ver = cJSON_GetObjectItemCaseSensitive(td, "version");
     const cJSON *changes = cJSON_GetObjectItemCaseSensitive(params, "contentChanges");
     if (!uri || !cJSON_IsArray(changes)) {
@@ -678,7 +673,7 @@ static void handle_did_change(struct server *s, const cJSON *params)
     }
     const cJSON *ch;
     cJSON_ArrayForEach(ch, changes) {
-        const char *text = jstr(ch, "text");
+        const char *text = json_get_str(ch, "text");
         if (!text) continue;
         const cJSON *range = cJSON_GetObjectItemCaseSensitive(ch, "range");
         size_t r[4];
@@ -709,7 +704,7 @@ static void handle_did_change(struct server *s, const cJSON *params)
 
 static void handle_did_save(struct server *s, const cJSON *params)
 {
-    const char *uri = jstr(jobj(params, "textDocument"), "uri");
+    const char *uri = json_get_str(jobj(params, "textDocument"), "uri");
     if (!uri) return;
     pthread_mutex_lock(&s->docs_mu);
     /* A save may change a header other documents include, the compile
@@ -725,7 +720,7 @@ static void handle_did_save(struct server *s, const cJSON *params)
 
 static void handle_did_close(struct server *s, const cJSON *params)
 {
-    const char *uri = jstr(jobj(params, "textDocument"), "uri");
+    const char *uri = json_get_str(jobj(params, "textDocument"), "uri");
     if (!uri) return;
     pthread_mutex_lock(&s->docs_mu);
     struct lsp_doc *d = doc_find(s, uri);
@@ -767,7 +762,7 @@ static int dispatch(struct server *s, const cJSON *msg)
         return RUN_ON;
     }
     const char *m = method->valuestring;
-    if (!jstr(msg, "jsonrpc") || strcmp(jstr(msg, "jsonrpc"), "2.0") != 0) {
+    if (!json_get_str(msg, "jsonrpc") || strcmp(json_get_str(msg, "jsonrpc"), "2.0") != 0) {
         if (id) send_error(s, id, RPC_INVALID_REQUEST, "jsonrpc must be \"2.0\"");
         return RUN_ON;
     }

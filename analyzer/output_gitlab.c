@@ -3,6 +3,7 @@
  * survives unrelated edits, severity and location, for merge-request widgets
  * via artifacts:reports:codequality. */
 #include "baseline.h"
+#include "jsonutil.h"
 #include "output.h"
 #include "util.h"
 
@@ -25,13 +26,6 @@ static const char *category_of(const char *c)
     return "Clarity";
 }
 
-static void add_str(cJSON *obj, const char *key, const char *value)
-{
-    char *clean = utf8_sanitize(value ? value : "");
-    cJSON_AddStringToObject(obj, key, clean);
-    free(clean);
-}
-
 void output_gitlab(FILE *out, const struct lint_run *run, const struct lint_options *o)
 {
     (void)o;
@@ -43,11 +37,11 @@ void output_gitlab(FILE *out, const struct lint_run *run, const struct lint_opti
         const struct diag *d = &run->diags.items[i];
         if (i && strcmp(run->diags.items[i - 1].file, d->file) != 0) sv_release(&seen);
         cJSON *x = cJSON_CreateObject();
-        add_str(x, "type", "issue");
+        json_add_str(x, "type", "issue");
         char *desc = xasprintf("%s [%s %s]", d->message, d->rule->code, d->rule->name);
-        add_str(x, "description", desc);
+        json_add_str(x, "description", desc);
         free(desc);
-        add_str(x, "check_name", d->rule->code);
+        json_add_str(x, "check_name", d->rule->code);
         /* The baseline's line-number-free key, numbered when it repeats: GitLab
            wants every fingerprint unique. */
         struct baseline_key k;
@@ -60,17 +54,17 @@ void output_gitlab(FILE *out, const struct lint_run *run, const struct lint_opti
         sv_push(&seen, digest);
         char *fp_src = xasprintf("%s:%zu", digest, occurrence);
         char *fp = xasprintf("%016llx", (unsigned long long)hash_bytes(fp_src, strlen(fp_src)));
-        add_str(x, "fingerprint", fp);
+        json_add_str(x, "fingerprint", fp);
         free(fp);
         free(fp_src);
         free(digest);
-        add_str(x, "severity", severity_of(d->severity));
+        json_add_str(x, "severity", severity_of(d->severity));
         cJSON *cats = cJSON_AddArrayToObject(x, "categories");
         cJSON_AddItemToArray(cats, cJSON_CreateString(category_of(d->rule->category)));
-        add_str(x, "engine_name", "cudalint");
+        json_add_str(x, "engine_name", "cudalint");
         cJSON *loc = cJSON_AddObjectToObject(x, "location");
         char *path = output_display_path(d->file);
-        add_str(loc, "path", path);
+        json_add_str(loc, "path", path);
         free(path);
         cJSON *lines = cJSON_AddObjectToObject(loc, "lines");
         cJSON_AddNumberToObject(lines, "begin", d->line);

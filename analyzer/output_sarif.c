@@ -3,6 +3,7 @@
  * relative to %SRCROOT% (the current directory), UTF-16 columns, notes as
  * related locations, fixes, and a line-number-free partial fingerprint. */
 #include "baseline.h"
+#include "jsonutil.h"
 #include "docs.h"
 #include "output.h"
 #include "registry.h"
@@ -18,16 +19,9 @@
 #define SARIF_RULE_DOC_URL SARIF_INFORMATION_URI "/blob/main/"
 #define SARIF_FINGERPRINT "cudalintFingerprint/v1"
 
-static void add_str(cJSON *obj, const char *key, const char *value)
-{
-    char *clean = utf8_sanitize(value ? value : "");
-    cJSON_AddStringToObject(obj, key, clean);
-    free(clean);
-}
-
 static void add_text(cJSON *obj, const char *key, const char *text)
 {
-    add_str(cJSON_AddObjectToObject(obj, key), "text", text);
+    json_add_str(cJSON_AddObjectToObject(obj, key), "text", text);
 }
 
 /* RFC 3986: everything but unreserved characters and '/' is percent-encoded. */
@@ -53,11 +47,11 @@ static cJSON *artifact_location(const char *file)
     if (display[0] == '/') {
         /* Outside the source root: an absolute file URI. */
         char *uri = xasprintf("file://%s", enc);
-        add_str(loc, "uri", uri);
+        json_add_str(loc, "uri", uri);
         free(uri);
     } else {
-        add_str(loc, "uri", enc);
-        add_str(loc, "uriBaseId", "%SRCROOT%");
+        json_add_str(loc, "uri", enc);
+        json_add_str(loc, "uriBaseId", "%SRCROOT%");
     }
     free(enc);
     free(display);
@@ -135,26 +129,26 @@ static const char *level_of(enum severity s)
 static cJSON *rule_descriptor(const struct rule *r)
 {
     cJSON *d = cJSON_CreateObject();
-    add_str(d, "id", r->code);
-    add_str(d, "name", r->name);
+    json_add_str(d, "id", r->code);
+    json_add_str(d, "name", r->name);
     add_text(d, "shortDescription", r->summary);
     const char *doc = rule_doc_text(r);
     char *full = what_it_flags(doc);
     add_text(d, "fullDescription", full ? full : r->summary);
     free(full);
     cJSON *help = cJSON_AddObjectToObject(d, "help");
-    add_str(help, "text", doc ? doc : r->summary);
-    add_str(help, "markdown", doc ? doc : r->summary);
+    json_add_str(help, "text", doc ? doc : r->summary);
+    json_add_str(help, "markdown", doc ? doc : r->summary);
     char *uri = xasprintf("%s%s", SARIF_RULE_DOC_URL, r->doc);
-    add_str(d, "helpUri", uri);
+    json_add_str(d, "helpUri", uri);
     free(uri);
-    add_str(cJSON_AddObjectToObject(d, "defaultConfiguration"), "level", level_of(r->severity));
+    json_add_str(cJSON_AddObjectToObject(d, "defaultConfiguration"), "level", level_of(r->severity));
     cJSON *props = cJSON_AddObjectToObject(d, "properties");
     cJSON *tags = cJSON_AddArrayToObject(props, "tags");
     cJSON_AddItemToArray(tags, cJSON_CreateString(r->category));
     cJSON_AddItemToArray(tags, cJSON_CreateString("cuda"));
     if (r->status == STATUS_PREVIEW) cJSON_AddItemToArray(tags, cJSON_CreateString("preview"));
-    add_str(props, "scope", rule_scope_name(r->scope));
+    json_add_str(props, "scope", rule_scope_name(r->scope));
     return d;
 }
 
@@ -170,16 +164,16 @@ void output_sarif(FILE *out, const struct lint_run *run, const struct lint_optio
     (void)o;
     struct source_cache sc = {0}, fp_sc = {0};
     cJSON *root = cJSON_CreateObject();
-    add_str(root, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
-    add_str(root, "version", "2.1.0");
+    json_add_str(root, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+    json_add_str(root, "version", "2.1.0");
     cJSON *the_run = cJSON_CreateObject();
     cJSON_AddItemToArray(cJSON_AddArrayToObject(root, "runs"), the_run);
 
     cJSON *driver = cJSON_AddObjectToObject(cJSON_AddObjectToObject(the_run, "tool"), "driver");
-    add_str(driver, "name", "cudalint");
-    add_str(driver, "version", cudalint_version);
-    add_str(driver, "semanticVersion", cudalint_version);
-    add_str(driver, "informationUri", SARIF_INFORMATION_URI);
+    json_add_str(driver, "name", "cudalint");
+    json_add_str(driver, "version", cudalint_version);
+    json_add_str(driver, "semanticVersion", cudalint_version);
+    json_add_str(driver, "informationUri", SARIF_INFORMATION_URI);
     cJSON *rules = cJSON_AddArrayToObject(driver, "rules");
     for (size_t i = 0; i < rule_registry_len; i++) cJSON_AddItemToArray(rules, rule_descriptor(rule_registry[i]));
 
@@ -192,7 +186,7 @@ void output_sarif(FILE *out, const struct lint_run *run, const struct lint_optio
         bool error = strcmp(f->status, "error") == 0, skipped = strcmp(f->status, "skipped") == 0;
         if (!error && !skipped) continue;
         cJSON *n = cJSON_CreateObject();
-        add_str(n, "level", error ? "error" : "note");
+        json_add_str(n, "level", error ? "error" : "note");
         char *msg = xasprintf("%s: %s", f->path, f->message ? f->message : f->status);
         add_text(n, "message", msg);
         free(msg);
@@ -208,10 +202,10 @@ void output_sarif(FILE *out, const struct lint_run *run, const struct lint_optio
     char *cwd_enc = uri_encode(cwd);
     char *root_uri = xasprintf("file://%s%s", cwd_enc, strcmp(cwd, "/") == 0 ? "" : "/");
     cJSON *bases = cJSON_AddObjectToObject(the_run, "originalUriBaseIds");
-    add_str(cJSON_AddObjectToObject(bases, "%SRCROOT%"), "uri", root_uri);
+    json_add_str(cJSON_AddObjectToObject(bases, "%SRCROOT%"), "uri", root_uri);
     free(root_uri);
     free(cwd_enc);
-    add_str(the_run, "columnKind", "utf16CodeUnits");
+    json_add_str(the_run, "columnKind", "utf16CodeUnits");
 
     cJSON *results = cJSON_AddArrayToObject(the_run, "results");
     /* Identical fingerprints (the same pattern twice on a line) are told
@@ -222,9 +216,9 @@ void output_sarif(FILE *out, const struct lint_run *run, const struct lint_optio
         /* Findings come sorted by file and fingerprints include the path. */
         if (i && strcmp(run->diags.items[i - 1].file, d->file) != 0) sv_release(&seen);
         cJSON *r = cJSON_CreateObject();
-        add_str(r, "ruleId", d->rule->code);
+        json_add_str(r, "ruleId", d->rule->code);
         cJSON_AddNumberToObject(r, "ruleIndex", (double)rule_index(d->rule));
-        add_str(r, "level", level_of(d->severity));
+        json_add_str(r, "level", level_of(d->severity));
         add_text(r, "message", d->message);
         cJSON *loc = cJSON_CreateObject();
         cJSON_AddItemToObject(loc, "physicalLocation",
@@ -285,7 +279,7 @@ void output_sarif(FILE *out, const struct lint_run *run, const struct lint_optio
             if (strcmp(seen.items[s], digest) == 0) occurrence++;
         sv_push(&seen, digest);
         char *fp = xasprintf("%s:%zu", digest, occurrence);
-        add_str(cJSON_AddObjectToObject(r, "partialFingerprints"), SARIF_FINGERPRINT, fp);
+        json_add_str(cJSON_AddObjectToObject(r, "partialFingerprints"), SARIF_FINGERPRINT, fp);
         free(fp);
         free(digest);
         cJSON_AddItemToArray(results, r);

@@ -432,7 +432,7 @@ static void key_add(XXH3_state_t *st, const char *s)
 }
 
 static void compute_key(const struct lint_options *o, const struct strvec *bargs, const char *htext,
-                        bool shim, char out[33])
+                        char out[33])
 {
     pthread_once(&version_once, version_init);
     XXH3_state_t *st = XXH3_createState();
@@ -450,7 +450,7 @@ static void compute_key(const struct lint_options *o, const struct strvec *bargs
         key_add(st, o->toolkit->root);
         key_add(st, o->toolkit->version ? o->toolkit->version : "?");
     }
-    if (shim || parse_args_use_shim_files(bargs)) XXH3_128bits_update(st, &shim_hash, sizeof shim_hash);
+    if (parse_args_use_shim_files(bargs)) XXH3_128bits_update(st, &shim_hash, sizeof shim_hash);
     XXH128_hash_t h = XXH3_128bits_digest(st);
     XXH3_freeState(st);
     snprintf(out, 33, "%016llx%016llx", (unsigned long long)h.high64, (unsigned long long)h.low64);
@@ -938,7 +938,7 @@ bool pch_prepare(const struct lint_options *o, const char *file, const struct pa
         if (n == 0 && shim) break;
         char *htext = header_text(&pre, n, shim);
         char key[33];
-        compute_key(o, &bargs, htext, shim, key);
+        compute_key(o, &bargs, htext, key);
         struct pch *c = acquire(dir, key, htext, n, &bargs, shim);
         free(htext);
         if (c->state == PCH_READY) {

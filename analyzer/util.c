@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <xxhash.h>
 
@@ -163,6 +164,16 @@ bool sv_contains(const struct strvec *sv, const char *s)
     for (size_t i = 0; i < sv->len; i++)
         if (strcmp(sv->items[i], s) == 0) return true;
     return false;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void sv_sort(struct strvec *sv)
+{
+    if (sv->len) qsort(sv->items, sv->len, sizeof *sv->items, cmp_str);
 }
 
 int read_file(const char *path, char **out, size_t *len)
@@ -357,4 +368,11 @@ int cpu_count(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n > 0 ? (int)n : 1;
+}
+
+double monotonic_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }

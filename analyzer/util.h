@@ -38,6 +38,7 @@ void sv_push(struct strvec *sv, const char *s);      /* copies s */
 void sv_push_owned(struct strvec *sv, char *s);      /* takes s */
 void sv_release(struct strvec *sv);
 bool sv_contains(const struct strvec *sv, const char *s);
+void sv_sort(struct strvec *sv);                     /* byte order */
 
 /* Reads a whole file.  Returns 0 and sets *out and *len (NUL-terminated), or an errno. */
 int read_file(const char *path, char **out, size_t *len);
@@ -67,5 +68,7 @@ char *utf8_sanitize(const char *s);
 uint64_t hash_bytes(const void *data, size_t len);   /* xxh3-64 */
 
 int cpu_count(void);
+/* Seconds on the monotonic clock (for durations). */
+double monotonic_seconds(void);
 
 #endif

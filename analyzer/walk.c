@@ -35,6 +35,7 @@ struct macro_def {
 struct walk_state {
     uint64_t kind_mask[MAX_KIND]; /* bit i: rule_registry[i] wants this kind */
     bool enabled[64];
+    bool host[64];                /* rule_registry[i] also reports in host code */
     struct file_verdict *files;
     size_t n_files, cap_files;
     struct macro_def *macros;
@@ -370,7 +371,11 @@ bool ctx_in_instantiation(const struct rule_ctx *ctx)
 bool ctx_rule_applies_here(const struct rule_ctx *ctx)
 {
     if (ctx->in_device_code) return true;
-    return !clang_Cursor_isNull(ctx->function) && ctx->opts && config_rule_host(ctx->opts, ctx->rule);
+    if (clang_Cursor_isNull(ctx->function)) return false;
+    const struct walk_state *st = state_of(ctx);
+    for (size_t i = 0; i < rule_registry_len && i < 64; i++)
+        if (rule_registry[i] == ctx->rule) return st->host[i];
+    return false;
 }
 
 /* ---- the walk ---- */
@@ -487,6 +492,7 @@ void walk_translation_unit(CXTranslationUnit tu, const char *main_file, const ch
         if (!r->on_cursor || !r->subscriptions) continue;
         if (opts && !lint_rule_enabled(opts, r)) continue;
         st.enabled[i] = true;
+        st.host[i] = opts && config_rule_host(opts, r);
         for (const enum CXCursorKind *k = r->subscriptions; *k; k++)
             if ((unsigned)*k < MAX_KIND) st.kind_mask[*k] |= (uint64_t)1 << i;
     }

@@ -36,12 +36,6 @@ static enum CXTypeKind kind_of(CXCursor c)
     return clang_getCanonicalType(clang_getCursorType(c)).kind;
 }
 
-static bool is_integer_kind(enum CXTypeKind k)
-{
-    return (k >= CXType_Bool && k <= CXType_Int128 && k != CXType_Float && k != CXType_Double) ||
-           k == CXType_Enum;
-}
-
 static bool is_arith_op(enum CXBinaryOperatorKind op)
 {
     return op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub ||
@@ -146,7 +140,7 @@ static void classify_operand(CXCursor c, struct region *r)
                 r->has_float = true;
                 return;
             }
-            if (is_integer_kind(ct)) return; /* an integer converted to double: neutral */
+            if (ast_is_integer_kind(ct)) return; /* an integer converted to double: neutral */
             if (ct == CXType_Double) {
                 c = kids[0]; /* lvalue-to-rvalue and similar no-op wrappers */
                 continue;
@@ -161,7 +155,7 @@ static void classify_operand(CXCursor c, struct region *r)
             return;
         }
         if (t == CXType_Float) r->has_float = true;
-        else if (is_integer_kind(t)) {
+        else if (ast_is_integer_kind(t)) {
             /* neutral */
         } else if (t == CXType_Double || t == CXType_LongDouble) {
             r->genuine = true;
@@ -241,7 +235,7 @@ enum dest { DEST_NONE, DEST_FLOAT, DEST_COMPARE, DEST_INT, DEST_DOUBLE };
 static enum dest dest_of_type(enum CXTypeKind t)
 {
     if (t == CXType_Float) return DEST_FLOAT;
-    if (is_integer_kind(t)) return DEST_INT;
+    if (ast_is_integer_kind(t)) return DEST_INT;
     return DEST_DOUBLE;
 }
 

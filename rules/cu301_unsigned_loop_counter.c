@@ -51,11 +51,6 @@ static bool is_signed_kind(enum CXTypeKind k)
            k == CXType_Long || k == CXType_LongLong || k == CXType_Int128 || k == CXType_Enum;
 }
 
-static bool is_integer_kind(enum CXTypeKind k)
-{
-    return (k >= CXType_Bool && k <= CXType_Int128) || k == CXType_Enum;
-}
-
 static bool refers_to(CXCursor c, CXCursor var)
 {
     c = ast_strip(c);
@@ -206,7 +201,7 @@ static void trace_address(struct use_scan *s, int ref)
             }
             /* Only signed partners keep the index signed once the counter is
                int; an unsigned one keeps the whole expression unsigned. */
-            if (!is_integer_kind(ot) || !signed_or_constant(other)) return;
+            if (!ast_is_integer_kind(ot) || !signed_or_constant(other)) return;
             composite = true;
             cur = p;
             continue;

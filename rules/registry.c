@@ -130,3 +130,11 @@ const char *registry_check(void)
     }
     return NULL;
 }
+
+bool registry_selector_matches(const char *sel, const struct rule *r)
+{
+    if (strcasecmp(sel, "ALL") == 0) return true;
+    if (strcasecmp(sel, r->code) == 0 || strcasecmp(sel, r->name) == 0) return true;
+    if (strncasecmp(r->code, sel, strlen(sel)) == 0) return true;
+    return glob_match_ci(sel, r->code) || glob_match_ci(sel, r->name);
+}

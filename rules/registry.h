@@ -14,6 +14,9 @@ extern const struct rule rule_cu001;
 
 /* Lookup by code ("CU201") or name ("double-literal"), case-insensitive. */
 const struct rule *registry_find(const char *code_or_name);
+/* Whether a --select/--ignore/config selector names r: ALL, the code or the
+   name (any case), a code prefix ("CU2"), or a glob over code or name. */
+bool registry_selector_matches(const char *selector, const struct rule *r);
 /* Validates the table (unique codes/names, code format, docs present).
    Returns NULL when fine, else a static message. */
 const char *registry_check(void);
