@@ -16,14 +16,18 @@
 #
 # usage: tests/fresh_machine.sh [--commit REV] [--keep]
 #   --commit REV   test REV's tree instead of HEAD's (also $CUDALINT_FRESH_COMMIT)
-#   --keep         leave the root in place for inspection (mounts are undone)
+#   --keep         leave the root in place for inspection (mounts are undone;
+#                  not with CUDALINT_FRESH_TMPFS)
 # Environment: CUDALINT_FRESH_MIRROR (bootstrap mirror; default: the host's
-# bookworm source), CUDALINT_FRESH_TOOLKIT (a toolkit directory, or "none").
+# bookworm source), CUDALINT_FRESH_TOOLKIT (a toolkit directory, or "none"),
+# CUDALINT_FRESH_TMPFS (a size such as 6G: the root on a tmpfs of that size, in
+# memory; it needs about 3 GB).
 # The bootstrapped root is cached as a tarball under
 # ${XDG_CACHE_HOME:-$HOME/.cache}/cudalint/ (rebuilt after 30 days); what apt
-# downloads inside the root is removed with it.  Mounts are made in a private
-# mount namespace where the kernel allows one, so they vanish with the script
-# whatever happens; the root is removed on any exit.
+# downloads inside the root is removed with it.  Mounts are made in private
+# mount and pid namespaces where the kernel allows them, so they vanish with the
+# script whatever happens; the root is removed on any exit, and a root left by a
+# killed run is removed by the next run.
 # Exit 77 (skipped) only when no root can be made: not root, or no debootstrap
 # and no way to install it.
 set -u
@@ -88,6 +92,12 @@ if [ "${1:-}" = "--inside" ]; then
         say "cached the root as $tarball ($(du -h "$tarball" | cut -f1))"
     fi
     mkdir -p "$root"
+    # A root in memory: where deleting the ~65,000 files of a used root is slow
+    # (minutes on some sandboxed file systems), unmounting is instant.
+    if [ -n "${CUDALINT_FRESH_TMPFS:-}" ]; then
+        mount -t tmpfs -o "size=$CUDALINT_FRESH_TMPFS,mode=755" tmpfs "$root" ||
+            { say "FAIL: cannot mount a tmpfs of $CUDALINT_FRESH_TMPFS"; exit 1; }
+    fi
     tar -C "$root" --numeric-owner -xpzf "$tarball" || { say "FAIL: cannot unpack $tarball"; exit 1; }
 
     # --- the host's package sources, their keys and network settings ---
@@ -338,7 +348,9 @@ cleanup() {
     elif [ "$keep" = 1 ]; then
         say "kept $work/root"
     else
-        rm -rf --one-file-system "${work:?}"
+        # A second try: processes of a killed namespace may still be exiting.
+        rm -rf --one-file-system "${work:?}" 2>/dev/null ||
+            { sleep 2; rm -rf --one-file-system "${work:?}"; }
     fi
     exit "$status"
 }
@@ -352,12 +364,23 @@ say "testing commit $commit (git archive: uncommitted changes are not part of it
 git -C "$SRC" archive --format=tar --prefix=cudalint/ "$commit" >"$work/source.tar" ||
     { say "FAIL: git archive $commit"; exit 1; }
 
-if unshare --mount --fork true 2>/dev/null; then
-    unshare --mount --propagation private --fork sh "$self" --inside "$work"
+# In new mount and pid namespaces: the mounts are private, and killing the
+# namespace's first process (what --kill-child does when this script is
+# interrupted) ends every process in it and releases every mount at once.
+if unshare --mount --pid --fork true 2>/dev/null; then
+    unshare --mount --pid --fork --kill-child=KILL --propagation private sh "$self" --inside "$work" &
+    stop=KILL
 else
-    say "no private mount namespace here: mounting in this one (they are undone on exit)"
-    sh "$self" --inside "$work"
+    say "no private mount and pid namespaces here: mounting in this one (undone on exit)"
+    sh "$self" --inside "$work" &
+    stop=TERM
 fi
+child=$!
+# A trapped signal interrupts `wait`, where it would wait for a foreground child.
+trap 'kill -$stop $child 2>/dev/null; wait $child; exit 130' INT
+trap 'kill -$stop $child 2>/dev/null; wait $child; exit 143' TERM
+trap 'kill -$stop $child 2>/dev/null; wait $child; exit 129' HUP
+wait "$child"
 status=$?
 say "wall time $(($(date +%s) - start))s"
 if [ "$status" = 0 ]; then say "PASS"; else say "FAILED"; fi
