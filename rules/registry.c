@@ -1,8 +1,8 @@
 /* registry.c: the table of every rule record, in code order, and the lookups
  * and start-up checks over it.  Adding a rule means adding one line here. */
-#include "registry.h"
-#include "docs.h"
-#include "util.h"
+#include "core/registry.h"
+#include "core/docs.h"
+#include "base/util.h"
 
 #include <ctype.h>
 #include <string.h>

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "affine.h"
-#include "astutil.h"
+#include "analysis/affine.h"
+#include "clang/astutil.h"
 
 /* Each test is a kernel `k` whose calls of use(...) hold the expressions to
    fold, in order.  clang's own CUDA built-in variables header gives the real
