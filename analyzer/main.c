@@ -3,7 +3,7 @@
 #include "cli/cli.h"
 #include "confirm/confirm.h"
 #include "lsp/lsp.h"
-#include "core/registry.h"
+#include "core/rule.h"
 
 #include <stdio.h>
 #include <string.h>

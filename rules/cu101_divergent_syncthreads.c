@@ -1,6 +1,6 @@
 /* cu101_divergent_syncthreads.c: the CU101 divergent-syncthreads rule: a
  * block-wide barrier reached under control flow that may differ between the
- * threads of a block.  The thread-dependence analysis (analyzer/uniformity.c)
+ * threads of a block.  The thread-dependence analysis (analyzer/analysis/uniformity.c)
  * does the work; this file picks the barriers and words the finding. */
 #include "core/rule.h"
 #include "analysis/uniformity.h"

@@ -1,6 +1,6 @@
 /* cu201_double_literal.c: CU201 flags unsuffixed floating literals that drag float arithmetic into double precision, graded by what nvcc leaves in double. */
 #include "clang/astutil.h"
-#include "engine/lint.h"
+#include "core/options.h"
 #include "core/rule.h"
 #include "base/util.h"
 #include "engine/walk.h"

@@ -1,6 +1,6 @@
 /* cu301_unsigned_loop_counter.c: CU301 flags 32-bit unsigned for-loop counters that feed 64-bit address arithmetic, and offers int when the loop shows it is safe. */
 #include "clang/astutil.h"
-#include "engine/lint.h"
+#include "core/options.h"
 #include "core/rule.h"
 #include "base/util.h"
 #include "engine/walk.h"

@@ -297,6 +297,54 @@ char *path_relative(const char *path, const char *base)
     return xstrdup(path);
 }
 
+char *path_display(const char *file)
+{
+    char *abs = path_absolute(file);
+    char *cwd = path_absolute(".");
+    char *r = path_has_prefix_dir(abs, cwd) && strcmp(abs, cwd) != 0 ? path_relative(abs, cwd) : xstrdup(abs);
+    free(abs);
+    free(cwd);
+    return r;
+}
+
+char *path_relative_to(const char *path, const char *dir)
+{
+    char *a = path_absolute(path), *d = path_absolute(dir);
+    /* Longest common directory prefix, by whole components. */
+    size_t common = 0;
+    for (size_t i = 0;; i++) {
+        bool a_end = a[i] == '\0' || a[i] == '/', d_end = d[i] == '\0' || d[i] == '/';
+        if (a_end && d_end) common = i;
+        if (a[i] != d[i] || !a[i] || !d[i]) break;
+    }
+    struct strbuf sb;
+    sb_init(&sb);
+    /* One "../" per component of dir below the common prefix. */
+    for (const char *p = d + common; *p; p++)
+        if (*p == '/' && p[1]) sb_add(&sb, "../");
+    const char *rest = a + common;
+    while (*rest == '/') rest++;
+    sb_add(&sb, rest);
+    if (sb.len == 0) sb_add(&sb, ".");
+    char *r = sb_detach(&sb);
+    free(a);
+    free(d);
+    return r;
+}
+
+int mkdir_p(const char *dir, unsigned mode)
+{
+    struct stat st;
+    if (stat(dir, &st) == 0) return S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+    char *parent = path_dirname(dir);
+    int e = 0;
+    if (strcmp(parent, dir) != 0 && strcmp(parent, ".") != 0) e = mkdir_p(parent, mode);
+    free(parent);
+    if (e) return e;
+    if (mkdir(dir, (mode_t)mode) != 0 && errno != EEXIST) return errno;
+    return 0;
+}
+
 char *user_cache_dir(void)
 {
     const char *xdg = getenv("XDG_CACHE_HOME");

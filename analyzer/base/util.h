@@ -53,6 +53,14 @@ char *path_absolute(const char *path);
 char *path_relative(const char *path, const char *base);
 bool path_has_prefix_dir(const char *path, const char *dir);
 
+/* A path as CI tools want it: relative to the current directory (the
+   repository root in CI) when under it, else absolute. */
+char *path_display(const char *file);
+/* path relative to dir, with "../" steps when needed (both made absolute). */
+char *path_relative_to(const char *path, const char *dir);
+/* mkdir -p with the given mode for each directory created; 0 or an errno
+   (ENOTDIR when a component is not a directory). */
+int mkdir_p(const char *dir, unsigned mode);
 /* The user's cache directory: $XDG_CACHE_HOME/cudalint or ~/.cache/cudalint. */
 char *user_cache_dir(void);
 

@@ -29,12 +29,15 @@
  * recreated with a warning; a cache directory that cannot be written means a
  * run without the cache, with one warning (none with --quiet or --no-cache). */
 #include "cache/cache.h"
+#include "base/cachedir.h"
+#include "base/report.h"
+#include "base/stamp.h"
 #include "base/jsonutil.h"
 #include "config/config.h"
-#include "engine/lint.h"
+#include "core/options.h"
 #include "frontend/parse.h"
 #include "frontend/pch.h"
-#include "core/registry.h"
+#include "core/rule.h"
 #include "frontend/shim.h"
 #include "frontend/toolkit.h"
 #include "base/util.h"
@@ -57,199 +60,6 @@
 #define CACHE_SCHEMA "1"
 /* Entries unused for this long are dropped (checked once a day). */
 #define CACHE_MAX_AGE (30 * 86400)
-
-/* ---- warnings ---- */
-
-static pthread_mutex_t warn_mu = PTHREAD_MUTEX_INITIALIZER;
-static struct strvec warned;
-
-void cache_warn_once(const char *key, const char *fmt, ...)
-{
-    pthread_mutex_lock(&warn_mu);
-    bool first = !sv_contains(&warned, key);
-    if (first) sv_push(&warned, key);
-    pthread_mutex_unlock(&warn_mu);
-    if (!first) return;
-    va_list ap;
-    va_start(ap, fmt);
-    struct strbuf sb;
-    sb_init(&sb);
-    sb_vaddf(&sb, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "cudalint: warning: %s\n", sb.buf);
-    sb_release(&sb);
-}
-
-/* ---- file stamps, memoized ---- */
-
-/* A run checks the same toolkit headers for every file: stat results are
-   reused for a second (a long-lived language server still sees edits), and a
-   hash as long as size and mtime stay the same. */
-#define STAT_TTL 1.0
-
-struct memo {
-    char *path;
-    int err;              /* 0, or the stat/read errno */
-    int64_t size, mtime_ns;
-    bool hashed;
-    uint64_t hash;
-    double checked;       /* monotonic seconds of the stat */
-    struct memo *next;
-};
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-#define MEMO_BUCKETS 4096
-static struct memo *memo_table[MEMO_BUCKETS];
-static pthread_mutex_t memo_mu = PTHREAD_MUTEX_INITIALIZER;
-
-static int hash_file(const char *path, uint64_t *out)
-{
-    char *text = NULL;
-    size_t len = 0;
-    int e = read_file(path, &text, &len);
-    if (e) return e;
-    *out = hash_bytes(text, len);
-    free(text);
-    return 0;
-}
-
-/* The file's current size/mtime (and hash when want_hash), from the memo. */
-static int current(const char *path, bool want_hash, struct memo *out)
-{
-    size_t b = (size_t)(hash_bytes(path, strlen(path)) % MEMO_BUCKETS);
-    double t = now_s();
-    pthread_mutex_lock(&memo_mu);
-    struct memo *m = memo_table[b];
-    while (m && strcmp(m->path, path) != 0) m = m->next;
-    if (m && t - m->checked < STAT_TTL && (m->hashed || !want_hash || m->err)) {
-        *out = *m;
-        pthread_mutex_unlock(&memo_mu);
-        return out->err;
-    }
-    struct memo old = m ? *m : (struct memo){0};
-    pthread_mutex_unlock(&memo_mu);
-
-    struct memo fresh = {0};
-    fresh.checked = t;
-    struct stat st;
-    if (stat(path, &st) != 0) {
-        fresh.err = errno ? errno : ENOENT;
-    } else {
-        fresh.size = (int64_t)st.st_size;
-        fresh.mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
-        if (old.hashed && !old.err && old.size == fresh.size && old.mtime_ns == fresh.mtime_ns) {
-            fresh.hashed = true;
-            fresh.hash = old.hash;
-        } else if (want_hash) {
-            fresh.err = hash_file(path, &fresh.hash);
-            fresh.hashed = fresh.err == 0;
-        }
-    }
-    pthread_mutex_lock(&memo_mu);
-    m = memo_table[b];
-    while (m && strcmp(m->path, path) != 0) m = m->next;
-    if (!m) {
-        m = xcalloc(1, sizeof *m);
-        m->path = xstrdup(path);
-        m->next = memo_table[b];
-        memo_table[b] = m;
-    }
-    char *keep = m->path;
-    struct memo *next = m->next;
-    *m = fresh;
-    m->path = keep;
-    m->next = next;
-    *out = *m;
-    pthread_mutex_unlock(&memo_mu);
-    return out->err;
-}
-
-int stamp_take(const char *path, struct file_stamp *out)
-{
-    struct memo m;
-    if (current(path, true, &m) != 0) return -1;
-    out->path = xstrdup(path);
-    out->size = m.size;
-    out->mtime_ns = m.mtime_ns;
-    out->hash = m.hash;
-    out->system = false;
-    return 0;
-}
-
-bool stamp_still_valid(const struct file_stamp *s)
-{
-    struct memo m;
-    if (current(s->path, false, &m) != 0 || m.size != s->size) return false;
-    if (m.mtime_ns == s->mtime_ns) return true;
-    return current(s->path, true, &m) == 0 && m.hash == s->hash;
-}
-
-void stamp_release(struct file_stamp *s)
-{
-    free(s->path);
-    s->path = NULL;
-}
-
-/* ---- the cache directory ---- */
-
-static int mkdir_p(const char *dir)
-{
-    struct stat st;
-    if (stat(dir, &st) == 0) return S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
-    char *parent = path_dirname(dir);
-    int e = 0;
-    if (strcmp(parent, dir) != 0 && strcmp(parent, ".") != 0) e = mkdir_p(parent);
-    free(parent);
-    if (e) return e;
-    if (mkdir(dir, 0755) != 0 && errno != EEXIST) return errno;
-    return 0;
-}
-
-/* Can we create files in dir?  (access() says yes to root on a read-only
-   mount, so try.) */
-static int probe_writable(const char *dir)
-{
-    char *p = xasprintf("%s/.probe.%ld", dir, (long)getpid());
-    int fd = open(p, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0644);
-    int e = fd < 0 ? errno : 0;
-    if (fd >= 0) {
-        close(fd);
-        unlink(p);
-    }
-    free(p);
-    return e;
-}
-
-const char *cache_dir_writable(const struct lint_options *o)
-{
-    static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
-    static char *asked, *dir;
-    char *want = o->cache_dir ? xstrdup(o->cache_dir) : user_cache_dir();
-    pthread_mutex_lock(&mu);
-    if (!asked || strcmp(asked, want) != 0) {
-        free(asked);
-        free(dir);
-        asked = xstrdup(want);
-        dir = NULL;
-        int e = mkdir_p(want);
-        if (!e) e = probe_writable(want);
-        if (!e) dir = xstrdup(want);
-        else if (!o->quiet && !o->no_cache)
-            cache_warn_once("cache-dir", "cache directory %s is not writable (%s); running without the result "
-                            "cache and precompiled headers (give --cache-dir DIR, or --no-cache)",
-                            want, strerror(e));
-    }
-    const char *r = dir;
-    pthread_mutex_unlock(&mu);
-    free(want);
-    return r;
-}
 
 /* ---- the database ---- */
 
@@ -358,7 +168,7 @@ static sqlite3 *db_get(const char *dir)
         }
         const char *msg = d ? sqlite3_errmsg(d) : sqlite3_errstr(rc);
         if (is_corrupt(rc) && !db_recreated) {
-            cache_warn_once("corrupt", "cache database %s is corrupt (%s); replacing it", path, msg);
+            report_warn_once("corrupt", "cache database %s is corrupt (%s); replacing it", path, msg);
             sqlite3_close(d);
             remove_db_files(path);
             db_recreated = true;
@@ -368,7 +178,7 @@ static sqlite3 *db_get(const char *dir)
             sqlite3_close(d);
             continue;
         }
-        cache_warn_once("db-open", "cannot use the cache database %s (%s); running without the result cache",
+        report_warn_once("db-open", "cannot use the cache database %s (%s); running without the result cache",
                         path, msg);
         sqlite3_close(d);
         break;
@@ -384,12 +194,12 @@ static void db_error(int rc)
     if (!db || db_failed) return;
     const char *msg = sqlite3_errmsg(db);
     if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED) {
-        cache_warn_once("db-busy", "cache database %s stayed locked (%s); some results were not cached",
+        report_warn_once("db-busy", "cache database %s stayed locked (%s); some results were not cached",
                         db_path, msg);
         return;
     }
     if (is_corrupt(rc) && !db_recreated) {
-        cache_warn_once("corrupt", "cache database %s is corrupt (%s); replacing it", db_path, msg);
+        report_warn_once("corrupt", "cache database %s is corrupt (%s); replacing it", db_path, msg);
         sqlite3_close(db);
         db = NULL;
         remove_db_files(db_path);
@@ -401,7 +211,7 @@ static void db_error(int rc)
         free(dir);
         return;
     }
-    cache_warn_once("db-error", "cache database %s failed (%s); running without the result cache", db_path, msg);
+    report_warn_once("db-error", "cache database %s failed (%s); running without the result cache", db_path, msg);
     sqlite3_close(db);
     db = NULL;
     db_failed = true;
@@ -483,7 +293,7 @@ struct cache_rec *cache_begin(const struct lint_options *o, const struct lint_op
 {
     /* Editor text changes on every keystroke: not worth a database row. */
     if (o->no_cache || unsaved) return NULL;
-    const char *dir = cache_dir_writable(o);
+    const char *dir = cache_dir_writable(o->cache_dir, !o->quiet && !o->no_cache);
     if (!dir) return NULL;
     pthread_mutex_lock(&db_mu);
     bool ok = db_get(dir) != NULL;
@@ -690,17 +500,17 @@ static void set_remember(const char *id, bool valid)
         snprintf(sets[n_sets++].id, sizeof sets->id, "%s", id);
     }
     sets[i].valid = valid;
-    sets[i].when = now_s();
+    sets[i].when = monotonic_seconds();
     pthread_mutex_unlock(&sets_mu);
 }
 
 static bool depset_valid(const char *id)
 {
     int known = -1;
-    double t = now_s();
+    double t = monotonic_seconds();
     pthread_mutex_lock(&sets_mu);
     for (size_t i = 0; i < n_sets; i++)
-        if (strcmp(sets[i].id, id) == 0 && t - sets[i].when < STAT_TTL) known = sets[i].valid;
+        if (strcmp(sets[i].id, id) == 0 && t - sets[i].when < STAMP_TTL) known = sets[i].valid;
     pthread_mutex_unlock(&sets_mu);
     if (known >= 0) return known;
 

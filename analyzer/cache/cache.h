@@ -1,6 +1,5 @@
-/* cache.h: the result cache (an sqlite database under the cache directory) and
- * the file stamps (size, mtime, content hash) it and the precompiled headers
- * use to notice that an included file changed. */
+/* cache.h: the result cache (an sqlite database under the cache directory),
+ * checked against the stamps of the files a result came from. */
 #ifndef CUDALINT_CACHE_H
 #define CUDALINT_CACHE_H
 
@@ -12,35 +11,6 @@
 struct lint_options;
 struct parse_plan;
 struct pch;
-
-/* ---- file stamps ---- */
-
-struct file_stamp {
-    char *path;          /* as clang named it (relative to the working directory or absolute) */
-    int64_t size;
-    int64_t mtime_ns;
-    uint64_t hash;       /* xxh3-64 of the contents */
-    bool system;         /* a system or toolkit header (never linted) */
-};
-
-/* Stats and hashes path (memoized for the life of the process: files are taken
-   not to change during one run).  Returns 0, or -1 when it cannot be read. */
-int stamp_take(const char *path, struct file_stamp *out);
-/* Does the file still have the recorded contents?  Size and mtime equal, or,
-   when only the mtime moved (a checkout, a touch), the same hash. */
-bool stamp_still_valid(const struct file_stamp *s);
-void stamp_release(struct file_stamp *s);
-
-/* ---- the cache directory ---- */
-
-/* The cache directory for these options (--cache-dir, else the user cache
-   directory), created when missing.  NULL when it cannot be created or written:
-   the run then goes without result cache and precompiled headers.  Warns once
-   per process (not with --quiet).  The answer is memoized. */
-const char *cache_dir_writable(const struct lint_options *o);
-
-/* Prints "cudalint: warning: MSG" to stderr once per process and key. */
-void cache_warn_once(const char *key, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* ---- the result cache ---- */
 

@@ -1,7 +1,6 @@
 /* astutil.c: libclang helpers shared by rules and analyses. */
 #include "clang/astutil.h"
 #include "base/util.h"
-#include "engine/walk.h"
 
 #include <stdlib.h>
 #include <string.h>

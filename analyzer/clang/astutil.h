@@ -27,7 +27,9 @@ char *ast_text(CXTranslationUnit tu, CXCursor c);
 char *ast_spelling(CXCursor c);
 /* bool, char, the integer types and enums (the CXType kinds Bool..Int128, Enum). */
 bool ast_is_integer_kind(enum CXTypeKind k);
-/* Exec space bits (enum exec_space in walk.h) of a function declaration. */
+/* Where a function runs, from its CUDA attributes. */
+enum exec_space { SPACE_HOST = 1, SPACE_DEVICE = 2, SPACE_GLOBAL = 4 | 2 };
+/* Exec space bits (enum exec_space) of a function declaration. */
 unsigned ast_exec_space(CXCursor fn);
 /* 1-based file, line, column of a location's expansion point. */
 void ast_location(CXSourceLocation loc, CXFile *file, unsigned *line, unsigned *col,

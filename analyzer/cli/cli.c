@@ -8,8 +8,8 @@
 #include "core/docs.h"
 #include "fix/fixwrite.h"
 #include "engine/lint.h"
-#include "output/output.h"
-#include "core/registry.h"
+#include "output/writers.h"
+#include "core/rule.h"
 #include "base/util.h"
 
 #include <getopt.h>
@@ -411,7 +411,7 @@ int cli_lint_main(int argc, char **argv)
     if (!writer) {
         struct strbuf names;
         sb_init(&names);
-        for (size_t i = 0; i < output_writers_len; i++) sb_addf(&names, "%s%s", i ? ", " : "", output_writers[i].name);
+        for (size_t i = 0; i < output_writers_len; i++) sb_addf(&names, "%s%s", i ? ", " : "", output_writers[i]->name);
         fprintf(stderr, "cudalint: error: unknown --format '%s' (one of: %s)\n", o.format, names.buf);
         sb_release(&names);
         status = EXIT_USAGE;
@@ -445,6 +445,7 @@ int cli_lint_main(int argc, char **argv)
 done:
     config_release_all();
     fixwrite_forget_all();
+    lint_unprepare(&o);
     lint_options_release(&o);
     return status;
 }

@@ -2,7 +2,7 @@
  * error can name the file, the line and the key; merged per file with the
  * command line, which always wins. */
 #include "config/config.h"
-#include "core/registry.h"
+#include "core/rule.h"
 #include "frontend/toolkit.h"
 #include "base/util.h"
 
@@ -20,11 +20,6 @@
 struct sev_override {
     char *selector; /* code, name, prefix or glob */
     enum severity severity;
-};
-
-struct rule_option {
-    const struct rule *rule;
-    char *key, *value;
 };
 
 struct exclude_pattern {
@@ -626,6 +621,8 @@ static struct config_entry *entry_build(const struct lint_options *base, struct 
             e->opts_merged = xrealloc(e->opts_merged, (e->n_opts + 1) * sizeof *e->opts_merged);
             e->opts_merged[e->n_opts++] = *ro;
         }
+    o->rule_options = e->opts_merged;
+    o->n_rule_options = e->n_opts;
     for (size_t i = 0; i < n; i++)
         for (size_t k = 0; k < chain[i]->n_excludes; k++) {
             e->excludes = xrealloc(e->excludes, (e->n_excludes + 1) * sizeof *e->excludes);
@@ -855,22 +852,6 @@ void config_finish_file(const struct lint_options *fo, struct diag_list *diags)
         for (size_t r = 0; r < rule_registry_len; r++)
             if (rule_registry[r] == d->rule && e->severity[r] >= 0) d->severity = (enum severity)e->severity[r];
     }
-}
-
-const char *config_rule_option(const struct lint_options *fo, const struct rule *r, const char *key)
-{
-    struct config_entry *e = entry_of(fo);
-    if (!e) return NULL;
-    for (size_t i = 0; i < e->n_opts; i++)
-        if (e->opts_merged[i].rule == r && strcmp(e->opts_merged[i].key, key) == 0) return e->opts_merged[i].value;
-    return NULL;
-}
-
-bool config_rule_host(const struct lint_options *fo, const struct rule *r)
-{
-    if (fo->host) return true;
-    const char *v = config_rule_option(fo, r, "host");
-    return v && strcmp(v, "true") == 0;
 }
 
 char *config_fingerprint(const struct lint_options *fo)

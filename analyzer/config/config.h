@@ -5,7 +5,8 @@
 #ifndef CUDALINT_CONFIG_H
 #define CUDALINT_CONFIG_H
 
-#include "engine/lint.h"
+#include "core/options.h"
+#include "core/diag.h"
 #include <stdio.h>
 
 #define CONFIG_FILE_NAME ".cudalint.yaml"
@@ -30,13 +31,6 @@ bool config_path_excluded(const struct lint_options *o, const char *path);
 /* Applies the configuration's severity overrides to a file's findings; fo is
    what config_options_for_file() returned for it. */
 void config_finish_file(const struct lint_options *fo, struct diag_list *diags);
-
-/* A rule option from `options: {CODE: {key: value}}`, as written, or NULL.
-   fo is the options a rule sees (ctx->opts). */
-const char *config_rule_option(const struct lint_options *fo, const struct rule *r, const char *key);
-/* Whether a rule also reports in host code: --host, `host: true`, or the
-   rule's own `options: {CODE: {host: true}}`. */
-bool config_rule_host(const struct lint_options *fo, const struct rule *r);
 
 /* What the configuration changes about a file's findings beyond the fields
    of struct lint_options (today: rule options), as a canonical string for the

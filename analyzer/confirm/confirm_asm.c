@@ -7,7 +7,8 @@
  * branch marks the instructions from its target label to itself as a loop
  * body.  That covers the shapes nvcc emits for counted loops (unrolled main
  * loop plus remainder loop) and is what "per iteration" means here. */
-#include "confirm/confirm_impl.h"
+#include "confirm/confirm_asm.h"
+#include "base/util.h"
 
 #include <ctype.h>
 #include <stdlib.h>

@@ -2,7 +2,8 @@
  * (time, host, GPU, driver, CUDA and cudalint versions, arch) and one row per
  * measurement, failures and skipped steps included, so runs on different
  * machines and versions can be compared later with plain SQL. */
-#include "confirm/confirm_impl.h"
+#include "confirm/confirm_db.h"
+#include "base/util.h"
 
 #include <sqlite3.h>
 #include <stdlib.h>
@@ -38,7 +39,7 @@ static const char schema[] =
 struct confirm_db *confirm_db_open(const char *path, char **error)
 {
     char *dir = path_dirname(path);
-    int e = mkdir_p(dir);
+    int e = mkdir_p(dir, 0777);
     if (e) {
         *error = xasprintf("%s: cannot create directory %s: %s", path, dir, strerror(e));
         free(dir);

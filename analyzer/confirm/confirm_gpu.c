@@ -1,7 +1,9 @@
 /* confirm_gpu.c: the GPU steps of `cudalint confirm`: build the harness,
  * run it (output check and timing, read from its JSON lines), Nsight Compute
  * counters and compute-sanitizer, each recorded as measurements of the pair. */
-#include "confirm/confirm_impl.h"
+#include "confirm/confirm_gpu.h"
+#include "confirm/confirm_proc.h"
+#include "confirm/confirm_static.h"
 #include "base/jsonutil.h"
 
 #include <cjson/cJSON.h>
@@ -27,7 +29,7 @@ bool confirm_build_harness(struct confirm_env *env, struct pair_result *r, const
     *exe = NULL;
     if (!env->harness_obj && !env->harness_failed) {
         char *hdir = path_join(env->work, "_harness");
-        mkdir_p(hdir);
+        mkdir_p(hdir, 0777);
         char *obj = path_join(hdir, "harness.o");
         struct strvec a = {0};
         sv_push(&a, "-O3");

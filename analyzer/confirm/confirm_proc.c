@@ -6,11 +6,13 @@
  * a full pipe while we wait for it; each child gets its own process group so a
  * time-out also ends whatever the tool started (ncu and compute-sanitizer
  * run the harness as their child). */
-#include "confirm/confirm_impl.h"
+#include "confirm/confirm_proc.h"
+#include "base/util.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -186,25 +188,6 @@ char *text_tail(const char *text, int n)
         p = eol + 1;
     }
     return sb_detach(&sb);
-}
-
-int mkdir_p(const char *path)
-{
-    char *copy = xstrdup(path);
-    for (char *p = copy + 1; *p; p++) {
-        if (*p != '/') continue;
-        *p = '\0';
-        if (mkdir(copy, 0777) != 0 && errno != EEXIST) {
-            int e = errno;
-            free(copy);
-            return e;
-        }
-        *p = '/';
-    }
-    int rc = 0;
-    if (mkdir(copy, 0777) != 0 && errno != EEXIST) rc = errno;
-    free(copy);
-    return rc;
 }
 
 bool file_write_text(const char *path, const char *text, size_t len)

@@ -1,7 +1,7 @@
 /* confirm_report.c: what `cudalint confirm` shows: the summary table on
  * stdout, and with --report DIR a Markdown report (RESULTS.md) and a plain
  * hand-written SVG bar chart of the bad/fixed time ratio per pair. */
-#include "confirm/confirm_impl.h"
+#include "confirm/confirm_report.h"
 
 #include <errno.h>
 #include <math.h>
@@ -347,7 +347,7 @@ int confirm_write_report(const char *dir, const struct run_info *ri,
                          struct pair_result *results, size_t n, const char *db_path,
                          char **error)
 {
-    int e = mkdir_p(dir);
+    int e = mkdir_p(dir, 0777);
     if (e) {
         *error = xasprintf("cannot create %s: %s", dir, strerror(e));
         return -1;

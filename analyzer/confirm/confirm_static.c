@@ -2,10 +2,12 @@
  * the bad kernel, build the fixed one with cudalint's own fix-it (or take the
  * hand-written one), lint it, compile both with nvcc and compare their PTX
  * (and SASS) instruction mix against what the rule predicts. */
-#include "confirm/confirm_impl.h"
+#include "confirm/confirm_static.h"
+#include "confirm/confirm_asm.h"
+#include "confirm/confirm_proc.h"
 #include "fix/fixapply.h"
 #include "engine/lint.h"
-#include "core/registry.h"
+#include "core/rule.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -79,10 +81,12 @@ static bool lint_for_rule(struct confirm_env *env, const struct pair *p, const c
     memset(fr, 0, sizeof *fr);
     memset(found, 0, sizeof *found);
     if (lint_prepare(&lo, error) != 0) {
+        lint_unprepare(&lo);
         lint_options_release(&lo);
         return false;
     }
     lint_file(&lo, path, NULL, 0, fr);
+    lint_unprepare(&lo);
     lint_options_release(&lo);
     if (fr->status && strcmp(fr->status, "error") == 0) {
         *error = xasprintf("%s", fr->message ? fr->message : "lint failed");

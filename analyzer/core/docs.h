@@ -14,7 +14,4 @@ extern const struct embedded_doc embedded_docs[];
 extern const size_t embedded_docs_len;
 extern const char cudalint_version[];
 
-/* The doc of a rule code, or NULL. */
-const char *docs_find(const char *code);
-
 #endif

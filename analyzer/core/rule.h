@@ -1,7 +1,8 @@
-/* rule.h: the rule record, the one contract every rule in rules/ implements.
+/* rule.h: the rule record, the one contract every rule in rules/ implements,
+ * and the table of records (rules/registry.c) with its lookups.
  *
  * A rule never parses and never walks a translation unit itself: it names the
- * cursor kinds it wants (subscriptions) and the walker in analyzer/walk.c calls
+ * cursor kinds it wants (subscriptions) and the walker in analyzer/engine/walk.c calls
  * it for each such cursor found in the files being linted.  Everything the tool
  * says about a rule (--list-rules, --explain, SARIF metadata, the README table)
  * comes from this record. */
@@ -16,7 +17,7 @@ enum severity { SEV_NOTE = 0, SEV_WARNING = 1, SEV_ERROR = 2 };
 enum rule_scope { SCOPE_KERNEL, SCOPE_DEVICE, SCOPE_HOST, SCOPE_ANY };
 enum rule_status { STATUS_PREVIEW, STATUS_STABLE };
 
-struct rule_ctx; /* defined in analyzer/walk.h */
+struct rule_ctx; /* defined in analyzer/engine/walk.h */
 
 struct rule {
     const char *code;     /* permanent, never reused: "CU201" */
@@ -47,5 +48,24 @@ const char *rule_scope_name(enum rule_scope s);
 const char *rule_status_name(enum rule_status s);
 /* The embedded Markdown doc of a rule, or NULL. */
 const char *rule_doc_text(const struct rule *r);
+
+/* ---- the table of every rule (defined in rules/registry.c) ---- */
+
+extern const struct rule *const rule_registry[];
+extern const size_t rule_registry_len;
+
+/* The pseudo-rule for "file could not be fully parsed" notes. */
+extern const struct rule rule_cu000;
+/* The pseudo-rule for unmatched NOLINTBEGIN/NOLINTEND markers. */
+extern const struct rule rule_cu001;
+
+/* Lookup by code ("CU201") or name ("double-literal"), case-insensitive. */
+const struct rule *registry_find(const char *code_or_name);
+/* Whether a --select/--ignore/config selector names r: ALL, the code or the
+   name (any case), a code prefix ("CU2"), or a glob over code or name. */
+bool registry_selector_matches(const char *selector, const struct rule *r);
+/* Validates the table (unique codes/names, code format, docs present).
+   Returns NULL when fine, else a static message. */
+const char *registry_check(void);
 
 #endif

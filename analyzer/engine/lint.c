@@ -9,7 +9,7 @@
 #include "fix/fixwrite.h"
 #include "frontend/parse.h"
 #include "frontend/pch.h"
-#include "core/registry.h"
+#include "core/rule.h"
 #include "engine/suppress.h"
 #include "frontend/toolkit.h"
 #include "engine/walk.h"
@@ -23,53 +23,6 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
-
-void lint_options_init(struct lint_options *o)
-{
-    memset(o, 0, sizeof *o);
-    sv_push(&o->extensions, ".cu");
-    sv_push(&o->extensions, ".cuh");
-    o->headers = HEADERS_AUTO;
-    o->jobs = cpu_count();
-    o->format = xstrdup("text");
-    o->color = -1;
-    o->fail_level = SEV_WARNING;
-    o->max_file_size = 4LL * 1000 * 1000; /* MB are 10^6 bytes, as printed */
-}
-
-void lint_options_release(struct lint_options *o)
-{
-    sv_release(&o->paths);
-    sv_release(&o->roots);
-    sv_release(&o->extensions);
-    sv_release(&o->select);
-    sv_release(&o->ignore);
-    sv_release(&o->archs);
-    sv_release(&o->extra_args);
-    free(o->cuda_path);
-    free(o->compdb_dir);
-    free(o->format);
-    free(o->config_path);
-    free(o->baseline);
-    free(o->write_baseline);
-    free(o->cache_dir);
-    if (o->compdb) compdb_free(o->compdb);
-    if (o->toolkit) {
-        toolkit_release(o->toolkit);
-        free(o->toolkit);
-    }
-    memset(o, 0, sizeof *o);
-}
-
-/* A selector matches a rule by code, name, code prefix ("CU2") or glob. */
-bool lint_rule_enabled(const struct lint_options *o, const struct rule *r)
-{
-    bool on = o->select.len == 0;
-    for (size_t i = 0; i < o->select.len && !on; i++) on = registry_selector_matches(o->select.items[i], r);
-    for (size_t i = 0; i < o->ignore.len && on; i++)
-        if (registry_selector_matches(o->ignore.items[i], r)) on = false;
-    return on;
-}
 
 int lint_prepare(struct lint_options *o, char **error)
 {
@@ -108,20 +61,23 @@ int lint_prepare(struct lint_options *o, char **error)
     return 0;
 }
 
+void lint_unprepare(struct lint_options *o)
+{
+    if (o->compdb) compdb_free(o->compdb);
+    o->compdb = NULL;
+    if (o->toolkit) {
+        toolkit_release(o->toolkit);
+        free(o->toolkit);
+    }
+    o->toolkit = NULL;
+}
+
 /* ---- one file ---- */
 
 static bool looks_binary(const char *text, size_t len)
 {
     size_t n = len < 8192 ? len : 8192;
     return memchr(text, '\0', n) != NULL;
-}
-
-void lint_set_status(struct file_result *res, const char *status, char *message)
-{
-    free(res->status);
-    free(res->message);
-    res->status = xstrdup(status);
-    res->message = message;
 }
 
 static char *diagnostic_text(CXDiagnostic d)
@@ -248,11 +204,11 @@ static void lint_file_with_index(CXIndex *index, const struct lint_options *cli_
     char *config_error = NULL;
     const struct lint_options *o = config_options_for_file(cli_opts, path, &config_error);
     if (!o) {
-        lint_set_status(res, "error", config_error);
+        file_result_set_status(res, "error", config_error);
         return;
     }
     if (config_path_excluded(cli_opts, path)) {
-        lint_set_status(res, "skipped", xstrdup("excluded by the configuration (exclude:)"));
+        file_result_set_status(res, "skipped", xstrdup("excluded by the configuration (exclude:)"));
         return;
     }
     char *text = NULL;
@@ -264,30 +220,30 @@ static void lint_file_with_index(CXIndex *index, const struct lint_options *cli_
         struct stat st;
         if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && o->max_file_size > 0 &&
             st.st_size > o->max_file_size) {
-            lint_set_status(res, "skipped", xasprintf("file too large (%.1f MB, the limit is %.1f MB: --max-file-size)",
+            file_result_set_status(res, "skipped", xasprintf("file too large (%.1f MB, the limit is %.1f MB: --max-file-size)",
                                                  st.st_size / 1e6, o->max_file_size / 1e6));
             return;
         }
         int e = read_file(path, &text, &len);
         if (e) {
-            lint_set_status(res, "error", xasprintf("cannot read: %s", strerror(e)));
+            file_result_set_status(res, "error", xasprintf("cannot read: %s", strerror(e)));
             return;
         }
         /* --fix writes only over the bytes its fixes were computed from. */
         if (o->fix || o->diff) fixwrite_remember(path, text, len);
     }
     if (len == 0) {
-        lint_set_status(res, "ok", xstrdup("empty file"));
+        file_result_set_status(res, "ok", xstrdup("empty file"));
         free(text);
         return;
     }
     if (looks_binary(text, len)) {
-        lint_set_status(res, "skipped", xstrdup("binary file (contains NUL bytes), not linted"));
+        file_result_set_status(res, "skipped", xstrdup("binary file (contains NUL bytes), not linted"));
         free(text);
         return;
     }
     if (o->max_file_size > 0 && (long long)len > o->max_file_size) {
-        lint_set_status(res, "skipped", xasprintf("file too large (%.1f MB, the limit is %.1f MB: --max-file-size)",
+        file_result_set_status(res, "skipped", xasprintf("file too large (%.1f MB, the limit is %.1f MB: --max-file-size)",
                                              len / 1e6, o->max_file_size / 1e6));
         free(text);
         return;
@@ -297,7 +253,7 @@ static void lint_file_with_index(CXIndex *index, const struct lint_options *cli_
     struct parse_plan plan;
     char *error = NULL;
     if (parse_plan_build(o, abs, &plan, &error) != 0) {
-        lint_set_status(res, "error", error);
+        file_result_set_status(res, "error", error);
         free(abs);
         free(text);
         return;
@@ -316,7 +272,7 @@ static void lint_file_with_index(CXIndex *index, const struct lint_options *cli_
         CXTranslationUnit tu = pch_parse_pass(*index, o, path, &plan.passes[i], text, len, contents != NULL,
                                               &err, &pch);
         if (!tu) {
-            lint_set_status(res, "error", xasprintf("libclang could not parse the file (error %d, %s pass)",
+            file_result_set_status(res, "error", xasprintf("libclang could not parse the file (error %d, %s pass)",
                                                (int)err, plan.passes[i].name));
             continue;
         }
@@ -329,7 +285,7 @@ static void lint_file_with_index(CXIndex *index, const struct lint_options *cli_
     if (!hit) cache_store(cached, res->status, &res->diags, &parse_diags, res->n_parse_errors);
     cache_end(cached);
     if (res->n_parse_errors && strcmp(res->status, "ok") == 0)
-        lint_set_status(res, "parse-errors", xasprintf("%u clang error%s; the file was analysed as far as clang recovered",
+        file_result_set_status(res, "parse-errors", xasprintf("%u clang error%s; the file was analysed as far as clang recovered",
                                                   res->n_parse_errors, res->n_parse_errors == 1 ? "" : "s"));
     if (lint_rule_enabled(o, &rule_cu000)) diag_list_move(&res->diags, &parse_diags);
     else diag_list_release(&parse_diags);
@@ -347,15 +303,6 @@ void lint_file(const struct lint_options *o, const char *path, const char *conte
     CXIndex index = NULL;
     lint_file_with_index(&index, o, path, contents, contents_len, res);
     if (index) clang_disposeIndex(index);
-}
-
-void file_result_release(struct file_result *r)
-{
-    free(r->path);
-    free(r->status);
-    free(r->message);
-    diag_list_release(&r->diags);
-    memset(r, 0, sizeof *r);
 }
 
 /* ---- the file set ---- */
@@ -512,12 +459,4 @@ void lint_run(const struct lint_options *o, struct lint_run *run)
     sv_release(&unique);
     sv_release(&errors);
     sv_release(&notes);
-}
-
-void lint_run_release(struct lint_run *run)
-{
-    for (size_t i = 0; i < run->n_files; i++) file_result_release(&run->files[i]);
-    free(run->files);
-    diag_list_release(&run->diags);
-    memset(run, 0, sizeof *run);
 }

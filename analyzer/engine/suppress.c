@@ -2,7 +2,7 @@
  * line, NOLINTNEXTLINE the next one, NOLINTBEGIN ... NOLINTEND a block; each
  * takes an optional list of codes, names or globs: NOLINT(CU201, double-*). */
 #include "engine/suppress.h"
-#include "core/registry.h"
+#include "core/rule.h"
 #include "base/util.h"
 
 #include <ctype.h>

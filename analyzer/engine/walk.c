@@ -4,9 +4,8 @@
  * its kind.  Also the reporting helpers rules use. */
 #include "engine/walk.h"
 #include "clang/astutil.h"
-#include "config/config.h"
-#include "engine/lint.h"
-#include "core/registry.h"
+#include "core/options.h"
+#include "core/rule.h"
 #include "base/util.h"
 
 #include <stdlib.h>
@@ -492,7 +491,7 @@ void walk_translation_unit(CXTranslationUnit tu, const char *main_file, const ch
         if (!r->on_cursor || !r->subscriptions) continue;
         if (opts && !lint_rule_enabled(opts, r)) continue;
         st.enabled[i] = true;
-        st.host[i] = opts && config_rule_host(opts, r);
+        st.host[i] = opts && lint_rule_host(opts, r);
         for (const enum CXCursorKind *k = r->subscriptions; *k; k++)
             if ((unsigned)*k < MAX_KIND) st.kind_mask[*k] |= (uint64_t)1 << i;
     }

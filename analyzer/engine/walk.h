@@ -8,13 +8,11 @@
 
 #include "core/rule.h"
 #include "core/diag.h"
+#include "clang/astutil.h"
 #include "clang/clang_api.h"
 #include <stdbool.h>
 
-/* Where a function runs, from its CUDA attributes. */
-enum exec_space { SPACE_HOST = 1, SPACE_DEVICE = 2, SPACE_GLOBAL = 4 | 2 };
-
-struct lint_options; /* analyzer/lint.h */
+struct lint_options; /* core/options.h */
 struct fn_slot;
 
 struct rule_ctx {

@@ -3,8 +3,7 @@
  * (Myers' O(ND) line diff, so hunks are minimal and `git apply` takes them). */
 #include "fix/fixwrite.h"
 #include "fix/fixapply.h"
-#include "engine/lint.h"
-#include "output/output.h"
+#include "core/result.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -430,7 +429,7 @@ void fixwrite_run(struct lint_run *run, bool write, struct strbuf *diff, bool qu
         uint64_t parsed;
         char *text = NULL;
         size_t len = 0;
-        char *shown = output_display_path(file);
+        char *shown = path_display(file);
         if (!fixwrite_parsed_hash(file, &parsed)) {
             if (!quiet)
                 fprintf(stderr, "cudalint: %s: %zu fix%s not applied: the file was only seen through #include; "

@@ -3,7 +3,7 @@
 #ifndef CUDALINT_PARSE_H
 #define CUDALINT_PARSE_H
 
-#include "engine/lint.h"
+#include "core/options.h"
 #include "clang/clang_api.h"
 
 struct parse_pass {

@@ -39,8 +39,9 @@
  * serialize on flock(<key>.lock); every file is written to a temporary name
  * and renamed, so a reader never sees half a PCH. */
 #include "frontend/pch.h"
-#include "cache/cache.h"
-#include "engine/lint.h"
+#include "base/cachedir.h"
+#include "base/stamp.h"
+#include "core/options.h"
 #include "frontend/shim.h"
 #include "frontend/toolkit.h"
 #include "base/util.h"
@@ -904,7 +905,7 @@ static const char *pch_dir(const struct lint_options *o)
     static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
     static char *dir, *for_cache;
     static bool ok;
-    const char *cdir = cache_dir_writable(o);
+    const char *cdir = cache_dir_writable(o->cache_dir, !o->quiet && !o->no_cache);
     if (!cdir) return NULL;
     pthread_mutex_lock(&mu);
     if (!for_cache || strcmp(for_cache, cdir) != 0) {

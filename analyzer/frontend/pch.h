@@ -4,7 +4,7 @@
 #ifndef CUDALINT_PCH_H
 #define CUDALINT_PCH_H
 
-#include "cache/cache.h"
+#include "base/stamp.h"
 #include "frontend/parse.h"
 
 /* A built precompiled header; owned by the process-wide table, valid until exit. */

@@ -423,13 +423,7 @@ static void prepare_options(struct server *s)
         free(m);
         free(error);
         /* lint_prepare() runs again: undo what it resolved. */
-        if (s->opts.compdb) compdb_free(s->opts.compdb);
-        s->opts.compdb = NULL;
-        if (s->opts.toolkit) {
-            toolkit_release(s->opts.toolkit);
-            free(s->opts.toolkit);
-            s->opts.toolkit = NULL;
-        }
+        lint_unprepare(&s->opts);
         if (s->opts.config_path) {
             free(s->opts.config_path);
             s->opts.config_path = NULL;
@@ -1028,6 +1022,7 @@ int lsp_main(int argc, char **argv)
     pthread_mutex_destroy(&s->out_mu);
     if (s->trace) fclose(s->trace);
     config_release_all();
+    lint_unprepare(&s->opts);
     lint_options_release(&s->opts);
     free(s);
     return rc;

@@ -2,7 +2,7 @@
 #ifndef CUDALINT_LSP_CONVERT_H
 #define CUDALINT_LSP_CONVERT_H
 
-#include "engine/lint.h"
+#include "core/result.h"
 #include "lsp/lsp_text.h"
 #include <cjson/cJSON.h>
 #include <stdbool.h>

@@ -20,7 +20,7 @@
 #include "config/config.h"
 #include "frontend/parse.h"
 #include "frontend/pch.h"
-#include "core/registry.h"
+#include "core/rule.h"
 #include "frontend/shim.h"
 #include "engine/suppress.h"
 #include "engine/walk.h"
@@ -266,24 +266,24 @@ void lsp_lint_session_run(struct lsp_lint_session *s, const struct lint_options 
     char *config_error = NULL;
     const struct lint_options *o = config_options_for_file(cli_opts, path, &config_error);
     if (!o) {
-        lint_set_status(res, "error", config_error);
+        file_result_set_status(res, "error", config_error);
         return;
     }
     if (config_path_excluded(cli_opts, path)) {
-        lint_set_status(res, "skipped", xstrdup("excluded by the configuration (exclude:)"));
+        file_result_set_status(res, "skipped", xstrdup("excluded by the configuration (exclude:)"));
         slots_release(s);
         return;
     }
     if (len == 0) {
-        lint_set_status(res, "ok", xstrdup("empty file"));
+        file_result_set_status(res, "ok", xstrdup("empty file"));
         return;
     }
     if (memchr(text, '\0', len < 8192 ? len : 8192)) {
-        lint_set_status(res, "skipped", xstrdup("binary file (contains NUL bytes), not linted"));
+        file_result_set_status(res, "skipped", xstrdup("binary file (contains NUL bytes), not linted"));
         return;
     }
     if (o->max_file_size > 0 && (long long)len > o->max_file_size) {
-        lint_set_status(res, "skipped", xasprintf("file too large (%.1f MB, the limit is %.1f MB: --max-file-size)",
+        file_result_set_status(res, "skipped", xasprintf("file too large (%.1f MB, the limit is %.1f MB: --max-file-size)",
                                              (double)len / 1e6, (double)o->max_file_size / 1e6));
         slots_release(s);
         return;
@@ -292,7 +292,7 @@ void lsp_lint_session_run(struct lsp_lint_session *s, const struct lint_options 
     struct parse_plan plan;
     char *error = NULL;
     if (parse_plan_build(o, path, &plan, &error) != 0) {
-        lint_set_status(res, "error", error);
+        file_result_set_status(res, "error", error);
         return;
     }
     slots_match_plan(s, &plan);
@@ -335,7 +335,7 @@ void lsp_lint_session_run(struct lsp_lint_session *s, const struct lint_options 
     bool first_kept = false;
     for (size_t i = 0; i < s->n_slots; i++) {
         struct pass_slot *p = &s->slots[i];
-        if (p->error) lint_set_status(res, "error", p->error);
+        if (p->error) file_result_set_status(res, "error", p->error);
         p->error = NULL;
         res->n_parse_errors += p->n_parse_errors;
         if (timing)
@@ -351,7 +351,7 @@ void lsp_lint_session_run(struct lsp_lint_session *s, const struct lint_options 
         p->path = p->text = NULL;
     }
     if (res->n_parse_errors && strcmp(res->status, "ok") == 0)
-        lint_set_status(res, "parse-errors", xasprintf("%u clang error%s; the file was analysed as far as clang recovered",
+        file_result_set_status(res, "parse-errors", xasprintf("%u clang error%s; the file was analysed as far as clang recovered",
                                                   res->n_parse_errors, res->n_parse_errors == 1 ? "" : "s"));
     if (lint_rule_enabled(o, &rule_cu000)) diag_list_move(&res->diags, &parse_diags);
     else diag_list_release(&parse_diags);

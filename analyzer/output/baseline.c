@@ -3,7 +3,7 @@
  * count-aware matching of a run's findings against it. */
 #include "output/baseline.h"
 #include "fix/fixwrite.h"
-#include "core/registry.h"
+#include "core/rule.h"
 #include "base/util.h"
 
 #include <cjson/cJSON.h>
@@ -35,7 +35,7 @@ void baseline_key_of(struct source_cache *sc, const struct diag *d, const char *
     /* Everything as the JSON file stores it (valid UTF-8), so a written
        baseline matches the run that wrote it byte for byte. */
     k->code = xstrdup(d->rule->code);
-    char *rel = output_relative_to(d->file, base_dir);
+    char *rel = path_relative_to(d->file, base_dir);
     k->path = utf8_sanitize(rel);
     free(rel);
     k->function = utf8_sanitize(d->function ? d->function : "");
@@ -244,7 +244,7 @@ int baseline_filter(const char *file, struct lint_run *run, size_t *hidden, size
     struct strvec linted = {0};
     for (size_t f = 0; f < run->n_files; f++)
         if (strcmp(run->files[f].status, "ok") == 0 || strcmp(run->files[f].status, "parse-errors") == 0)
-            sv_push_owned(&linted, output_relative_to(run->files[f].path, dir));
+            sv_push_owned(&linted, path_relative_to(run->files[f].path, dir));
     for (size_t x = 0; x < n; x++) {
         if (!entries[x].used) {
             char *p = path_join(dir, entries[x].path);

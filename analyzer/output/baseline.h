@@ -4,7 +4,7 @@
 #ifndef CUDALINT_BASELINE_H
 #define CUDALINT_BASELINE_H
 
-#include "engine/lint.h"
+#include "core/result.h"
 #include "output/output.h"
 
 /* What identifies a finding across unrelated edits: no line numbers. */

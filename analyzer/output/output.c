@@ -1,28 +1,10 @@
-/* output.c: the table of output writers, looked up by --format NAME, and the
- * helpers several writers share (source lines, CI-friendly paths). */
+/* output.c: what several output writers share: source lines, grouping by
+ * file, XML escaping. */
 #include "output/output.h"
 #include "base/util.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-const struct output_writer output_writers[] = {
-    {"text", "clang-style lines with the source line, a caret, notes and fix hints", output_text},
-    {"json", "one JSON document (the contract in the README)", output_json},
-    {"sarif", "SARIF 2.1.0, as GitHub code scanning and other SARIF viewers take it", output_sarif},
-    {"github", "GitHub Actions workflow commands: annotations on the pull request", output_github},
-    {"checkstyle", "Checkstyle XML (Jenkins warnings-ng, reviewdog, ...)", output_checkstyle},
-    {"junit", "JUnit XML: a test suite per file, a failing test case per finding", output_junit},
-    {"gitlab", "GitLab Code Quality JSON (artifacts:reports:codequality)", output_gitlab},
-};
-const size_t output_writers_len = sizeof output_writers / sizeof output_writers[0];
-
-const struct output_writer *output_find(const char *name)
-{
-    for (size_t i = 0; i < output_writers_len; i++)
-        if (strcmp(output_writers[i].name, name) == 0) return &output_writers[i];
-    return NULL;
-}
 
 const char *source_line(struct source_cache *sc, const char *file, unsigned line, size_t *n)
 {
@@ -52,41 +34,6 @@ void source_cache_release(struct source_cache *sc)
     free(sc->file);
     free(sc->text);
     memset(sc, 0, sizeof *sc);
-}
-
-char *output_display_path(const char *file)
-{
-    char *abs = path_absolute(file);
-    char *cwd = path_absolute(".");
-    char *r = path_has_prefix_dir(abs, cwd) && strcmp(abs, cwd) != 0 ? path_relative(abs, cwd) : xstrdup(abs);
-    free(abs);
-    free(cwd);
-    return r;
-}
-
-char *output_relative_to(const char *path, const char *dir)
-{
-    char *a = path_absolute(path), *d = path_absolute(dir);
-    /* Longest common directory prefix, by whole components. */
-    size_t common = 0;
-    for (size_t i = 0;; i++) {
-        bool a_end = a[i] == '\0' || a[i] == '/', d_end = d[i] == '\0' || d[i] == '/';
-        if (a_end && d_end) common = i;
-        if (a[i] != d[i] || !a[i] || !d[i]) break;
-    }
-    struct strbuf sb;
-    sb_init(&sb);
-    /* One "../" per component of dir below the common prefix. */
-    for (const char *p = d + common; *p; p++)
-        if (*p == '/' && p[1]) sb_add(&sb, "../");
-    const char *rest = a + common;
-    while (*rest == '/') rest++;
-    sb_add(&sb, rest);
-    if (sb.len == 0) sb_add(&sb, ".");
-    char *r = sb_detach(&sb);
-    free(a);
-    free(d);
-    return r;
 }
 
 size_t output_linted_files(const struct lint_run *run)

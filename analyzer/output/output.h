@@ -1,33 +1,18 @@
-/* output.h: the table of output writers (text, json, ...) and what they share. */
+/* output.h: what an output writer is, and the helpers the writers share. */
 #ifndef CUDALINT_OUTPUT_H
 #define CUDALINT_OUTPUT_H
 
-#include "engine/lint.h"
+#include "core/options.h"
+#include "core/result.h"
 #include <stdio.h>
 
+/* Each writer, output_X.c, defines one `const struct output_writer
+   output_writer_X`; output/writers.c lists them. */
 struct output_writer {
     const char *name;         /* --format NAME */
     const char *description;
     void (*write)(FILE *out, const struct lint_run *run, const struct lint_options *o);
 };
-
-extern const struct output_writer output_writers[];
-extern const size_t output_writers_len;
-const struct output_writer *output_find(const char *name);
-
-/* Writers */
-void output_text(FILE *out, const struct lint_run *run, const struct lint_options *o);
-/* One diagnostic as a JSON object; shared with other writers. */
-struct cJSON;
-struct cJSON *json_diag(const struct diag *d);
-void output_json(FILE *out, const struct lint_run *run, const struct lint_options *o);
-/* CI formats: SARIF 2.1.0, GitHub workflow commands, Checkstyle XML, JUnit XML,
-   GitLab Code Quality JSON. */
-void output_sarif(FILE *out, const struct lint_run *run, const struct lint_options *o);
-void output_github(FILE *out, const struct lint_run *run, const struct lint_options *o);
-void output_checkstyle(FILE *out, const struct lint_run *run, const struct lint_options *o);
-void output_junit(FILE *out, const struct lint_run *run, const struct lint_options *o);
-void output_gitlab(FILE *out, const struct lint_run *run, const struct lint_options *o);
 
 /* Source lines for writers that quote or measure them; caches the last file
    read, since findings come sorted by file. */
@@ -40,11 +25,6 @@ struct source_cache {
 const char *source_line(struct source_cache *sc, const char *file, unsigned line, size_t *n);
 void source_cache_release(struct source_cache *sc);
 
-/* A path as CI tools want it: relative to the current directory (the
-   repository root in CI) when under it, else absolute. */
-char *output_display_path(const char *file);
-/* path relative to dir, with "../" steps when needed (both made absolute). */
-char *output_relative_to(const char *path, const char *dir);
 /* How many files were linted (status ok or parse-errors). */
 size_t output_linted_files(const struct lint_run *run);
 

@@ -12,7 +12,7 @@ static const char *severity_of(enum severity s)
     return s == SEV_ERROR ? "error" : s == SEV_WARNING ? "warning" : "info";
 }
 
-void output_checkstyle(FILE *out, const struct lint_run *run, const struct lint_options *o)
+static void write_checkstyle(FILE *out, const struct lint_run *run, const struct lint_options *o)
 {
     (void)o;
     size_t n;
@@ -22,7 +22,7 @@ void output_checkstyle(FILE *out, const struct lint_run *run, const struct lint_
         const struct file_result *fr = g[i].result;
         bool failed = fr && strcmp(fr->status, "error") == 0;
         if (fr && !failed && strcmp(fr->status, "skipped") == 0) continue;
-        char *path = output_display_path(g[i].name);
+        char *path = path_display(g[i].name);
         fputs("  <file name=\"", out);
         output_xml_escaped(out, path);
         fputs("\">\n", out);
@@ -50,3 +50,5 @@ void output_checkstyle(FILE *out, const struct lint_run *run, const struct lint_
     fputs("</checkstyle>\n", out);
     free(g);
 }
+
+const struct output_writer output_writer_checkstyle = {"checkstyle", "Checkstyle XML (Jenkins warnings-ng, reviewdog, ...)", write_checkstyle};

@@ -28,11 +28,11 @@ static const char *command_of(enum severity s)
     return s == SEV_ERROR ? "error" : s == SEV_WARNING ? "warning" : "notice";
 }
 
-void output_github(FILE *out, const struct lint_run *run, const struct lint_options *o)
+static void write_github(FILE *out, const struct lint_run *run, const struct lint_options *o)
 {
     for (size_t i = 0; i < run->diags.len; i++) {
         const struct diag *d = &run->diags.items[i];
-        char *path = output_display_path(d->file);
+        char *path = path_display(d->file);
         fprintf(out, "::%s file=", command_of(d->severity));
         escaped(out, path, true);
         fprintf(out, ",line=%u,col=%u", d->line, d->column);
@@ -48,7 +48,7 @@ void output_github(FILE *out, const struct lint_run *run, const struct lint_opti
         sb_init(&msg);
         sb_add(&msg, d->message);
         for (size_t k = 0; k < d->n_notes; k++) {
-            char *np = output_display_path(d->notes[k].file);
+            char *np = path_display(d->notes[k].file);
             sb_addf(&msg, "\nnote: %s:%u:%u: %s", np, d->notes[k].line, d->notes[k].column, d->notes[k].message);
             free(np);
         }
@@ -61,7 +61,7 @@ void output_github(FILE *out, const struct lint_run *run, const struct lint_opti
     for (size_t i = 0; i < run->n_files; i++) {
         const struct file_result *f = &run->files[i];
         if (strcmp(f->status, "error") != 0 && (strcmp(f->status, "skipped") != 0 || o->quiet)) continue;
-        char *path = output_display_path(f->path);
+        char *path = path_display(f->path);
         fprintf(out, "::%s file=", strcmp(f->status, "error") == 0 ? "error" : "notice");
         escaped(out, path, true);
         fputs(",title=cudalint::", out);
@@ -70,3 +70,5 @@ void output_github(FILE *out, const struct lint_run *run, const struct lint_opti
         free(path);
     }
 }
+
+const struct output_writer output_writer_github = {"github", "GitHub Actions workflow commands: annotations on the pull request", write_github};

@@ -26,7 +26,7 @@ static const char *category_of(const char *c)
     return "Clarity";
 }
 
-void output_gitlab(FILE *out, const struct lint_run *run, const struct lint_options *o)
+static void write_gitlab(FILE *out, const struct lint_run *run, const struct lint_options *o)
 {
     (void)o;
     cJSON *root = cJSON_CreateArray();
@@ -63,7 +63,7 @@ void output_gitlab(FILE *out, const struct lint_run *run, const struct lint_opti
         cJSON_AddItemToArray(cats, cJSON_CreateString(category_of(d->rule->category)));
         json_add_str(x, "engine_name", "cudalint");
         cJSON *loc = cJSON_AddObjectToObject(x, "location");
-        char *path = output_display_path(d->file);
+        char *path = path_display(d->file);
         json_add_str(loc, "path", path);
         free(path);
         cJSON *lines = cJSON_AddObjectToObject(loc, "lines");
@@ -80,3 +80,5 @@ void output_gitlab(FILE *out, const struct lint_run *run, const struct lint_opti
     cJSON_free(s);
     cJSON_Delete(root);
 }
+
+const struct output_writer output_writer_gitlab = {"gitlab", "GitLab Code Quality JSON (artifacts:reports:codequality)", write_gitlab};

@@ -8,7 +8,7 @@
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 
-cJSON *json_diag(const struct diag *d)
+static cJSON *json_diag(const struct diag *d)
 {
     cJSON *o = cJSON_CreateObject();
     json_add_str(o, "file", d->file);
@@ -44,7 +44,7 @@ cJSON *json_diag(const struct diag *d)
     return o;
 }
 
-void output_json(FILE *out, const struct lint_run *run, const struct lint_options *o)
+static void write_json(FILE *out, const struct lint_run *run, const struct lint_options *o)
 {
     (void)o;
     cJSON *root = cJSON_CreateObject();
@@ -69,3 +69,5 @@ void output_json(FILE *out, const struct lint_run *run, const struct lint_option
     cJSON_free(s);
     cJSON_Delete(root);
 }
+
+const struct output_writer output_writer_json = {"json", "one JSON document (the contract in the README)", write_json};

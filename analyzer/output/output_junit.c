@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void output_junit(FILE *out, const struct lint_run *run, const struct lint_options *o)
+static void write_junit(FILE *out, const struct lint_run *run, const struct lint_options *o)
 {
     size_t n;
     struct output_file_group *g = output_group_by_file(run, &n);
@@ -26,7 +26,7 @@ void output_junit(FILE *out, const struct lint_run *run, const struct lint_optio
             tests, failures, errors, skipped);
     for (size_t i = 0; i < n; i++) {
         const struct file_result *fr = g[i].result;
-        char *path = output_display_path(g[i].name);
+        char *path = path_display(g[i].name);
         size_t f_fail = 0;
         for (size_t k = g[i].first; k < g[i].first + g[i].count; k++)
             if ((int)run->diags.items[k].severity >= o->fail_level) f_fail++;
@@ -66,7 +66,7 @@ void output_junit(FILE *out, const struct lint_run *run, const struct lint_optio
             sb_addf(&body, "%s:%u:%u: %s: %s [%s %s]", path, d->line, d->column, severity_name(d->severity),
                     d->message, d->rule->code, d->rule->name);
             for (size_t m = 0; m < d->n_notes; m++) {
-                char *np = output_display_path(d->notes[m].file);
+                char *np = path_display(d->notes[m].file);
                 sb_addf(&body, "\n%s:%u:%u: note: %s", np, d->notes[m].line, d->notes[m].column,
                         d->notes[m].message);
                 free(np);
@@ -95,3 +95,5 @@ void output_junit(FILE *out, const struct lint_run *run, const struct lint_optio
     fputs("</testsuites>\n", out);
     free(g);
 }
+
+const struct output_writer output_writer_junit = {"junit", "JUnit XML: a test suite per file, a failing test case per finding", write_junit};

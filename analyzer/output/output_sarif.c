@@ -6,7 +6,7 @@
 #include "base/jsonutil.h"
 #include "core/docs.h"
 #include "output/output.h"
-#include "core/registry.h"
+#include "core/rule.h"
 #include "base/util.h"
 
 #include <cjson/cJSON.h>
@@ -42,7 +42,7 @@ static char *uri_encode(const char *path)
 static cJSON *artifact_location(const char *file)
 {
     cJSON *loc = cJSON_CreateObject();
-    char *display = output_display_path(file);
+    char *display = path_display(file);
     char *enc = uri_encode(display);
     if (display[0] == '/') {
         /* Outside the source root: an absolute file URI. */
@@ -159,7 +159,7 @@ static size_t rule_index(const struct rule *r)
     return 0;
 }
 
-void output_sarif(FILE *out, const struct lint_run *run, const struct lint_options *o)
+static void write_sarif(FILE *out, const struct lint_run *run, const struct lint_options *o)
 {
     (void)o;
     struct source_cache sc = {0}, fp_sc = {0};
@@ -294,3 +294,5 @@ void output_sarif(FILE *out, const struct lint_run *run, const struct lint_optio
     cJSON_free(s);
     cJSON_Delete(root);
 }
+
+const struct output_writer output_writer_sarif = {"sarif", "SARIF 2.1.0, as GitHub code scanning and other SARIF viewers take it", write_sarif};

@@ -47,7 +47,7 @@ static void print_snippet(FILE *out, struct source_cache *lc, const char *file, 
     }
 }
 
-void output_text(FILE *out, const struct lint_run *run, const struct lint_options *o)
+static void write_text(FILE *out, const struct lint_run *run, const struct lint_options *o)
 {
     const struct palette *c = use_color(out, o) ? &ansi : &plain;
     struct source_cache lc = {0};
@@ -97,3 +97,5 @@ void output_text(FILE *out, const struct lint_run *run, const struct lint_option
                 counts[0], counts[0] == 1 ? "" : "s", linted, linted == 1 ? "" : "s");
     }
 }
+
+const struct output_writer output_writer_text = {"text", "clang-style lines with the source line, a caret, notes and fix hints", write_text};

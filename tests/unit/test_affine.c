@@ -1,5 +1,5 @@
 /* test_affine.c: unit tests for the affine view of index expressions
- * (analyzer/affine.c): folding of constants, locals, loop counters, lane and
+ * (analyzer/analysis/affine.c): folding of constants, locals, loop counters, lane and
  * warp ids, and the expressions it must refuse. */
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 /* test_uniformity.c: unit tests for the thread-dependence analysis
- * (analyzer/uniformity.c): sources of variation, propagation, control
+ * (analyzer/analysis/uniformity.c): sources of variation, propagation, control
  * dependence, shared-memory broadcasts, loops and call summaries. */
 #include <stdarg.h>
 #include <stddef.h>
