@@ -1,0 +1,532 @@
+/* lint.c: the lint driver.  Expands paths into the file set, runs each file
+ * through its parse passes and the walk, merges and de-duplicates findings,
+ * applies suppressions, and spreads files over worker threads with results in
+ * a deterministic order. */
+#include "engine/lint.h"
+#include "base/report.h"
+#include "cache/cache.h"
+#include "frontend/compile_args.h"
+#include "config/config.h"
+#include "fix/fixwrite.h"
+#include "frontend/parse.h"
+#include "frontend/pch.h"
+#include "core/rule.h"
+#include "engine/suppress.h"
+#include "frontend/toolkit.h"
+#include "engine/walk.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+int lint_prepare(struct lint_options *o, char **error)
+{
+    if (o->compdb_dir) {
+        o->compdb = compdb_load(o->compdb_dir, error);
+        if (!o->compdb) return -1;
+    } else if (o->headers != HEADERS_SHIM || true) {
+        char *dir = compdb_discover();
+        if (dir) {
+            char *err = NULL;
+            o->compdb = compdb_load(dir, &err);
+            if (!o->compdb) {
+                /* A broken auto-discovered database is reported, not fatal. */
+                report_warning("ignoring %s", err);
+                free(err);
+            }
+            free(dir);
+        }
+    }
+    if (o->headers != HEADERS_SHIM) {
+        struct cuda_toolkit tk;
+        if (toolkit_find(o->cuda_path, &tk, error) == 0) {
+            o->toolkit = xmalloc(sizeof tk);
+            *o->toolkit = tk;
+        } else if (o->cuda_path) {
+            return -1;
+        } else if (o->headers == HEADERS_TOOLKIT) {
+            *error = xstrdup("no CUDA Toolkit found (tried $CUDA_PATH, nvcc on PATH, /usr/local/cuda); "
+                             "give --cuda-path or use --no-cuda-headers");
+            return -1;
+        }
+    }
+    if (o->archs.len == 0) sv_push(&o->archs, "sm_90");
+    sv_release(&o->roots);
+    for (size_t i = 0; i < o->paths.len; i++) sv_push_owned(&o->roots, path_absolute(o->paths.items[i]));
+    return 0;
+}
+
+void lint_unprepare(struct lint_options *o)
+{
+    if (o->compdb) compdb_free(o->compdb);
+    o->compdb = NULL;
+    if (o->toolkit) {
+        toolkit_release(o->toolkit);
+        free(o->toolkit);
+    }
+    o->toolkit = NULL;
+}
+
+void lint_session_init(struct lint_session *s)
+{
+    lint_options_init(&s->opts);
+    s->opts.config = config_set_new();
+    s->opts.fix_memory = fix_memory_new();
+}
+
+int lint_session_prepare(struct lint_session *s, char **error)
+{
+    return lint_prepare(&s->opts, error) != 0 || config_prepare(&s->opts, error) != 0 ? -1 : 0;
+}
+
+void lint_session_release(struct lint_session *s)
+{
+    config_set_free(s->opts.config);
+    fix_memory_free(s->opts.fix_memory);
+    lint_unprepare(&s->opts);
+    lint_options_release(&s->opts);
+}
+
+/* ---- one file ---- */
+
+static bool looks_binary(const char *text, size_t len)
+{
+    size_t n = len < 8192 ? len : 8192;
+    return memchr(text, '\0', n) != NULL;
+}
+
+static char *diagnostic_text(CXDiagnostic d)
+{
+    CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn);
+    char *r = xstrdup(clang_getCString(s));
+    clang_disposeString(s);
+    return r;
+}
+
+/* Counts a pass's clang errors into out, and turns the first (or, with
+   --show-parse-errors, each) into a CU000 note. */
+static void collect_parse_errors(CXTranslationUnit tu, const char *pass_name, const char *path,
+                                 const struct lint_options *o, struct lint_pass_result *out)
+{
+    unsigned n = clang_getNumDiagnostics(tu);
+    char *abs_p = path_absolute(path);
+    bool first_reported = false;
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic d = clang_getDiagnostic(tu, i);
+        enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+        if (sev < CXDiagnostic_Error) {
+            clang_disposeDiagnostic(d);
+            continue;
+        }
+        out->n_parse_errors++;
+        if (o->show_parse_errors || !first_reported) {
+            CXFile f;
+            unsigned line, col, off;
+            clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, &line, &col, &off);
+            CXString msg = clang_getDiagnosticSpelling(d);
+            CXString fname = clang_getFileName(f);
+            const char *fn = clang_getCString(fname);
+            char *abs_f = fn ? path_absolute(fn) : NULL;
+            bool in_main = abs_f && strcmp(abs_f, abs_p) == 0;
+            const char *what = o->show_parse_errors ? "clang error" : "file not fully parsed, first error";
+            char *text = in_main ? xstrdup(clang_getCString(msg)) : diagnostic_text(d);
+            char *message = o->show_parse_errors ? xasprintf("%s: %s", what, text)
+                                                 : xasprintf("%s: %s (%s pass)", what, text, pass_name);
+            /* Outside the file (a header's error), the note goes on its first
+               line and the message carries clang's location. */
+            unsigned at_line = in_main ? line : 1, at_col = in_main ? col : 1;
+            diag_new(&out->parse_diags, &rule_cu000, path, at_line, at_col, at_line, at_col + 1, message);
+            free(text);
+            first_reported = true;
+            free(abs_f);
+            clang_disposeString(msg);
+            clang_disposeString(fname);
+        }
+        clang_disposeDiagnostic(d);
+    }
+    free(abs_p);
+}
+
+void lint_pass_walk(CXTranslationUnit tu, const struct parse_pass *pass, const char *path,
+                    const struct lint_options *o, struct lint_pass_result *out)
+{
+    collect_parse_errors(tu, pass->name, path, o, out);
+    walk_translation_unit(tu, path, pass->name, pass->is_device, o, &out->diags);
+}
+
+/* Drops suppressed findings (NOLINT comments of the file, or of the linted
+   header a finding is in); adds CU001 for unmatched NOLINTBEGIN/END. */
+static void apply_suppressions(const struct lint_options *o, const char *path, const char *text,
+                               size_t len, struct diag_list *diags)
+{
+    struct diag_list problems = {0};
+    struct suppressions *main_s = suppress_scan(path, text, len, &problems);
+    /* Findings in linted headers use the header's own comments. */
+    struct { char *file; struct suppressions *s; } *others = NULL;
+    size_t n_others = 0;
+    size_t w = 0;
+    for (size_t i = 0; i < diags->len; i++) {
+        struct diag *d = &diags->items[i];
+        struct suppressions *s = main_s;
+        if (strcmp(d->file, path) != 0) {
+            s = NULL;
+            for (size_t j = 0; j < n_others && !s; j++)
+                if (strcmp(others[j].file, d->file) == 0) s = others[j].s;
+            if (!s) {
+                char *htext = NULL;
+                size_t hlen = 0;
+                if (read_file(d->file, &htext, &hlen) == 0) {
+                    s = suppress_scan(d->file, htext, hlen, NULL);
+                    free(htext);
+                }
+                others = xrealloc(others, (n_others + 1) * sizeof *others);
+                others[n_others].file = xstrdup(d->file);
+                others[n_others].s = s;
+                n_others++;
+            }
+        }
+        if (d->rule != &rule_cu000 && suppress_matches(s, d)) {
+            diag_release(d);
+            continue;
+        }
+        diags->items[w++] = *d;
+    }
+    diags->len = w;
+    for (size_t i = 0; i < problems.len; i++)
+        if (!lint_rule_enabled(o, problems.items[i].rule)) diag_release(&problems.items[i]);
+        else diag_list_take(diags, &problems.items[i]);
+    free(problems.items);
+    for (size_t j = 0; j < n_others; j++) {
+        free(others[j].file);
+        suppress_free(others[j].s);
+    }
+    free(others);
+    suppress_free(main_s);
+}
+
+/* The early outs: the file's configuration, exclusion, size, readability,
+   empty and binary files.  Returns the file's options and sets *text (owned)
+   and *len, or returns NULL when res is already final. */
+static const struct lint_options *file_begin(const struct lint_options *cli, const char *path,
+                                             const char *contents, size_t contents_len,
+                                             struct file_result *res, char **text, size_t *len)
+{
+    /* From here on, o is the command line merged with the file's .cudalint.yaml. */
+    char *config_error = NULL;
+    const struct lint_options *o = config_options_for_file(cli, path, &config_error);
+    if (!o) {
+        file_result_set_status(res, FILE_ERROR, config_error);
+        return NULL;
+    }
+    if (config_path_excluded(cli, path)) {
+        file_result_set_status(res, FILE_SKIPPED, xstrdup("excluded by the configuration (exclude:)"));
+        return NULL;
+    }
+    if (contents) {
+        *text = xstrndup(contents, contents_len);
+        *len = contents_len;
+    } else {
+        struct stat st;
+        if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && o->max_file_size > 0 &&
+            st.st_size > o->max_file_size) {
+            file_result_set_status(res, FILE_SKIPPED, xasprintf("file too large (%.1f MB, the limit is %.1f MB: --max-file-size)",
+                                                 st.st_size / 1e6, o->max_file_size / 1e6));
+            return NULL;
+        }
+        int e = read_file(path, text, len);
+        if (e) {
+            file_result_set_status(res, FILE_ERROR, xasprintf("cannot read: %s", strerror(e)));
+            return NULL;
+        }
+        /* --fix writes only over the bytes its fixes were computed from. */
+        if ((o->fix || o->diff) && o->fix_memory) fixwrite_remember(o->fix_memory, path, *text, *len);
+    }
+    const char *skip = NULL;
+    if (*len == 0) {
+        file_result_set_status(res, FILE_OK, xstrdup("empty file"));
+        skip = "";
+    } else if (looks_binary(*text, *len)) {
+        file_result_set_status(res, FILE_SKIPPED, xstrdup("binary file (contains NUL bytes), not linted"));
+        skip = "";
+    } else if (o->max_file_size > 0 && (long long)*len > o->max_file_size) {
+        file_result_set_status(res, FILE_SKIPPED, xasprintf("file too large (%.1f MB, the limit is %.1f MB: --max-file-size)",
+                                             *len / 1e6, o->max_file_size / 1e6));
+        skip = "";
+    }
+    if (skip) {
+        free(*text);
+        *text = NULL;
+        return NULL;
+    }
+    return o;
+}
+
+void lint_file_with(const struct lint_options *cli, const char *path, const char *contents,
+                    size_t contents_len, struct lint_passes *passes, struct file_result *res)
+{
+    memset(res, 0, sizeof *res);
+    res->path = xstrdup(path);
+    res->status = FILE_OK;
+    char *text = NULL;
+    size_t len = 0;
+    const struct lint_options *o = file_begin(cli, path, contents, contents_len, res, &text, &len);
+    if (!o) {
+        if (res->status == FILE_SKIPPED && passes->drop) passes->drop(passes);
+        return;
+    }
+
+    char *abs = path_absolute(path);
+    struct parse_plan plan;
+    char *error = NULL;
+    if (parse_plan_build(o, abs, &plan, &error) != 0) {
+        file_result_set_status(res, FILE_ERROR, error);
+        free(abs);
+        free(text);
+        return;
+    }
+    struct diag_list parse_diags = {0};
+    /* The result cache holds what the passes found, before suppressions. */
+    struct cache_rec *cached = cache_begin(o, cli, path, text, len, contents != NULL, &plan);
+    bool hit = cache_lookup(cached, &res->diags, &parse_diags, &res->n_parse_errors);
+    if (!hit) {
+        struct lint_pass_result *out = xcalloc(plan.n_passes ? plan.n_passes : 1, sizeof *out);
+        passes->run(passes, o, path, text, len, contents != NULL, &plan, out, cached);
+        /* Merged in pass order: the result does not depend on thread timing.
+           Without --show-parse-errors, only the first pass with a clang error
+           reports it. */
+        bool first_kept = false;
+        for (size_t i = 0; i < plan.n_passes; i++) {
+            struct lint_pass_result *p = &out[i];
+            if (p->error) file_result_set_status(res, FILE_ERROR, p->error);
+            res->n_parse_errors += p->n_parse_errors;
+            if (o->show_parse_errors || (!first_kept && p->parse_diags.len)) {
+                first_kept = true;
+                diag_list_move(&parse_diags, &p->parse_diags);
+            }
+            diag_list_release(&p->parse_diags);
+            diag_list_move(&res->diags, &p->diags);
+        }
+        free(out);
+        cache_store(cached, res->status, &res->diags, &parse_diags, res->n_parse_errors);
+    }
+    cache_end(cached);
+    if (res->n_parse_errors && res->status == FILE_OK)
+        file_result_set_status(res, FILE_PARSE_ERRORS, xasprintf("%u clang error%s; the file was analysed as far as clang recovered",
+                                                  res->n_parse_errors, res->n_parse_errors == 1 ? "" : "s"));
+    if (lint_rule_enabled(o, &rule_cu000)) diag_list_move(&res->diags, &parse_diags);
+    else diag_list_release(&parse_diags);
+    if (passes->only_main_file) {
+        size_t w = 0;
+        for (size_t i = 0; i < res->diags.len; i++) {
+            struct diag *d = &res->diags.items[i];
+            if (d->file && strcmp(d->file, path) != 0) {
+                diag_release(d);
+                continue;
+            }
+            res->diags.items[w++] = *d;
+        }
+        res->diags.len = w;
+    }
+    apply_suppressions(o, path, text, len, &res->diags);
+    config_finish_file(o, &res->diags);
+    diag_list_sort_unique(&res->diags);
+    parse_plan_release(&plan);
+    free(abs);
+    free(text);
+}
+
+/* The command line's passes: parsed one after the other on the worker's
+   index, each through a precompiled header when one applies, and disposed of
+   after the walk. */
+struct disk_passes {
+    struct lint_passes base;
+    CXIndex *index; /* created when the first pass has to be parsed: a run that
+                       the result cache answers never loads libclang */
+};
+
+static void disk_passes_run(struct lint_passes *self, const struct lint_options *o, const char *path,
+                            const char *text, size_t len, bool unsaved, const struct parse_plan *plan,
+                            struct lint_pass_result *out, struct cache_rec *cache)
+{
+    struct disk_passes *dp = (struct disk_passes *)self;
+    for (size_t i = 0; i < plan->n_passes; i++) {
+        enum CXErrorCode err;
+        const struct pch *pch = NULL;
+        /* Declarations from a precompiled header are skipped by the walk (they
+           are all toolkit headers), so it need not deserialize them. */
+        if (!*dp->index) *dp->index = clang_createIndex(1, 0);
+        CXTranslationUnit tu = pch_parse_pass(*dp->index, o, path, &plan->passes[i], text, len, unsaved, &err, &pch);
+        if (!tu) {
+            out[i].error = xasprintf("libclang could not parse the file (error %d, %s pass)", (int)err,
+                                     plan->passes[i].name);
+            continue;
+        }
+        lint_pass_walk(tu, &plan->passes[i], path, o, &out[i]);
+        cache_add_tu(cache, tu, pch);
+        clang_disposeTranslationUnit(tu);
+    }
+}
+
+static void lint_file_on_index(CXIndex *index, const struct lint_options *o, const char *path,
+                               const char *contents, size_t contents_len, bool only_main_file,
+                               struct file_result *res)
+{
+    struct disk_passes dp = {{disk_passes_run, NULL, only_main_file}, index};
+    lint_file_with(o, path, contents, contents_len, &dp.base, res);
+}
+
+void lint_file(const struct lint_options *o, const char *path, const char *contents,
+               size_t contents_len, bool only_main_file, struct file_result *res)
+{
+    CXIndex index = NULL;
+    lint_file_on_index(&index, o, path, contents, contents_len, only_main_file, res);
+    if (index) clang_disposeIndex(index);
+}
+
+int lint_thread_start(pthread_t *thread, void *(*fn)(void *), void *arg)
+{
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    /* libclang recurses deeply on large expressions. */
+    pthread_attr_setstacksize(&attr, LINT_THREAD_STACK);
+    int rc = pthread_create(thread, &attr, fn, arg);
+    pthread_attr_destroy(&attr);
+    return rc;
+}
+
+/* ---- the file set ---- */
+
+static bool has_extension(const struct lint_options *o, const char *name)
+{
+    for (size_t i = 0; i < o->extensions.len; i++)
+        if (str_ends_with(name, o->extensions.items[i])) return true;
+    return false;
+}
+
+static void collect_dir(const struct lint_options *o, const char *dir, struct strvec *out,
+                        struct strvec *errors)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        sv_push_owned(errors, xasprintf("%s\t%s", dir, strerror(errno)));
+        return;
+    }
+    struct strvec names = {0};
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        /* Hidden entries (.git, .cache) are never source trees to lint. */
+        if (e->d_name[0] == '.') continue;
+        sv_push(&names, e->d_name);
+    }
+    closedir(d);
+    sv_sort(&names);
+    for (size_t i = 0; i < names.len; i++) {
+        char *p = path_join(dir, names.items[i]);
+        struct stat st;
+        if (stat(p, &st) != 0) {
+            free(p);
+            continue; /* a dangling symlink */
+        }
+        if (config_path_excluded(o, p)) {
+            free(p);
+            continue; /* an exclude: pattern of .cudalint.yaml */
+        }
+        if (S_ISDIR(st.st_mode)) collect_dir(o, p, out, errors);
+        else if (S_ISREG(st.st_mode) && has_extension(o, p)) sv_push(out, p);
+        free(p);
+    }
+    sv_release(&names);
+}
+
+struct work {
+    const struct lint_options *o;
+    struct strvec *files;
+    struct file_result *results;
+    atomic_size_t next;
+};
+
+static void *worker(void *arg)
+{
+    struct work *w = arg;
+    CXIndex index = NULL;
+    for (;;) {
+        size_t i = atomic_fetch_add(&w->next, 1);
+        if (i >= w->files->len) break;
+        lint_file_on_index(&index, w->o, w->files->items[i], NULL, 0, false, &w->results[i]);
+    }
+    if (index) clang_disposeIndex(index);
+    return NULL;
+}
+
+void lint_run(const struct lint_options *o, struct lint_run *run)
+{
+    memset(run, 0, sizeof *run);
+    struct strvec files = {0}, errors = {0}, notes = {0};
+    for (size_t i = 0; i < o->paths.len; i++) {
+        const char *p = o->paths.items[i];
+        struct stat st;
+        if (stat(p, &st) != 0) {
+            sv_push_owned(&errors, xasprintf("%s\t%s", p, strerror(errno)));
+        } else if (S_ISDIR(st.st_mode)) {
+            size_t before = files.len;
+            collect_dir(o, p, &files, &errors);
+            if (files.len == before) sv_push_owned(&notes, xasprintf("%s\tno CUDA files (%s) found", p, "extensions .cu, .cuh and --extensions"));
+        } else {
+            sv_push(&files, p); /* an explicitly named file is linted whatever its extension */
+        }
+    }
+    /* The same file named twice is linted once. */
+    struct strvec unique = {0};
+    for (size_t i = 0; i < files.len; i++)
+        if (!sv_contains(&unique, files.items[i])) sv_push(&unique, files.items[i]);
+    sv_release(&files);
+
+    size_t n = unique.len + errors.len + notes.len;
+    run->files = xcalloc(n ? n : 1, sizeof *run->files);
+    struct work w = {o, &unique, run->files, 0};
+    int jobs = o->jobs > 0 ? o->jobs : 1;
+    if ((size_t)jobs > unique.len) jobs = (int)unique.len;
+    if (jobs <= 1) {
+        worker(&w);
+    } else {
+        pthread_t *th = xmalloc((size_t)jobs * sizeof *th);
+        for (int i = 0; i < jobs; i++) lint_thread_start(&th[i], worker, &w);
+        for (int i = 0; i < jobs; i++) pthread_join(th[i], NULL);
+        free(th);
+    }
+    run->n_files = unique.len;
+    for (size_t i = 0; i < errors.len; i++) {
+        struct file_result *r = &run->files[run->n_files++];
+        char *tab = strchr(errors.items[i], '\t');
+        *tab = '\0';
+        r->path = xstrdup(errors.items[i]);
+        r->status = FILE_ERROR;
+        r->message = xstrdup(tab + 1);
+        run->input_errors++;
+    }
+    for (size_t i = 0; i < notes.len; i++) {
+        struct file_result *r = &run->files[run->n_files++];
+        char *tab = strchr(notes.items[i], '\t');
+        *tab = '\0';
+        r->path = xstrdup(notes.items[i]);
+        r->status = FILE_SKIPPED;
+        r->message = xstrdup(tab + 1);
+    }
+    for (size_t i = 0; i < run->n_files; i++) {
+        if (run->files[i].status == FILE_ERROR && i < unique.len) run->input_errors++;
+        /* Copy findings into the run-wide list; a header included by several
+           linted files yields its findings once. */
+        struct diag_list *dl = &run->files[i].diags;
+        for (size_t j = 0; j < dl->len; j++) diag_copy(&run->diags, &dl->items[j]);
+    }
+    diag_list_sort_unique(&run->diags);
+    sv_release(&unique);
+    sv_release(&errors);
+    sv_release(&notes);
+}
