@@ -211,6 +211,11 @@ struct fnan {
     struct vinfo *out;     /* per parameter: stored through it */
     struct gwrite *gw;
     unsigned n_gw, cap_gw;
+    /* Stores into memory (shared, global, through pointers) with a value,
+       address or control that is not uniform: where they are, for ordering
+       loads before them through barriers. */
+    struct mstore *ms;
+    unsigned n_ms, cap_ms;
     char **strs;
     unsigned n_strs, cap_strs;
 };
@@ -218,6 +223,11 @@ struct fnan {
 struct gwrite {
     CXCursor decl;
     struct vinfo v;
+};
+
+struct mstore {
+    int var;
+    struct node *at;
 };
 
 struct summary {
@@ -1319,9 +1329,26 @@ static void note_gwrite(struct fnan *a, int var, struct vinfo v)
     a->changed = true;
 }
 
-/* Stores val into lv.  strong: a plain assignment of a whole scalar. */
+static void note_mstore(struct fnan *a, int var, struct node *at)
+{
+    if (!at) return;
+    for (unsigned i = 0; i < a->n_ms; i++)
+        if (a->ms[i].var == var && a->ms[i].at == at) return;
+    if (a->n_ms == a->cap_ms) {
+        a->cap_ms = a->cap_ms ? a->cap_ms * 2 : 8;
+        a->ms = xrealloc(a->ms, a->cap_ms * sizeof *a->ms);
+    }
+    a->ms[a->n_ms].var = var;
+    a->ms[a->n_ms].at = at;
+    a->n_ms++;
+    /* Loads judged before this store was known are judged again. */
+    a->changed = true;
+}
+
+/* Stores val into lv.  strong: a plain assignment of a whole scalar.  at:
+   the expression that stores (for memory, where the store happens). */
 static void store(struct fnan *a, struct state *st, struct lval lv, struct vinfo val, struct ctl c,
-                  bool strong)
+                  bool strong, struct node *at)
 {
     if (lv.var < 0) return;
     lv = resolve(a, lv);
@@ -1338,6 +1365,7 @@ static void store(struct fnan *a, struct state *st, struct lval lv, struct vinfo
     }
     /* Memory, or what a pointer/reference parameter refers to. */
     struct vinfo x = vjoin(vjoin(val, lv.addr), vmk(c.m, c.why));
+    if (x.m) note_mstore(a, lv.var, at);
     if (vjoin_into(&a->mem[lv.var], x)) a->changed = true;
     if (v->cls == V_PARAM && v->param >= 0 && a->out && (unsigned)v->param < a->n_params) {
         if (vjoin_into(&a->out[v->param], x)) a->changed = true;
@@ -1346,12 +1374,66 @@ static void store(struct fnan *a, struct state *st, struct lval lv, struct vinfo
     if (v->file_scope && (v->cls == V_SHARED || v->cls == V_GLOBAL)) note_gwrite(a, lv.var, x);
 }
 
+/* The child of compound statement c that holds n, or -1. */
+static int child_holding(struct node *c, struct node *n)
+{
+    for (; n && n->parent != c; n = n->parent) {}
+    if (!n) return -1;
+    for (unsigned i = 0; i < c->nkid; i++)
+        if (c->kid[i] == n) return (int)i;
+    return -1;
+}
+
+/* Does every path from `from` to `to` pass a block-wide barrier, and no path
+   lead from `to` back to `from`?  Read off the structure: both sit in one
+   compound statement, `from` in an earlier statement than `to`, a barrier
+   statement between them, and no loop around that compound (its back edge
+   would bring `to` before `from` again).  Gotos make the structure say
+   nothing. */
+static bool barrier_orders(struct fnan *a, struct node *from, struct node *to)
+{
+    if (a->root->has_label) return false;
+    struct node *lca = NULL;
+    for (struct node *p = to->parent; p && !lca; p = p->parent)
+        for (struct node *q = from->parent; q; q = q->parent)
+            if (q == p) {
+                lca = p;
+                break;
+            }
+    if (!lca || lca->kind != CXCursor_CompoundStmt) return false;
+    for (struct node *p = lca; p; p = p->parent)
+        if (is_loop_kind(p->kind)) return false;
+    int i = child_holding(lca, from), j = child_holding(lca, to);
+    if (i < 0 || j < 0 || i >= j) return false;
+    for (int k = i + 1; k < j; k++) {
+        struct node *b = strip_node(lca->kid[k]);
+        if (b && b->kind == CXCursor_CallExpr && node_is_barrier(b)) return true;
+    }
+    return false;
+}
+
+/* A load that comes before a barrier that comes before every store into its
+   memory (and no store can come back round to it) reads what the memory
+   held when the block reached it: the same value in every thread when the
+   address is the same.  `if (lut[blockIdx.x] < 0) return; ... __syncthreads();
+   if (threadIdx.x == 0) lut[blockIdx.x] = best;` reads one value. */
+static bool load_before_stores(struct fnan *a, struct node *n, int var)
+{
+    bool any = false;
+    for (unsigned i = 0; i < a->n_ms; i++) {
+        if (a->ms[i].var != var) continue;
+        if (!barrier_orders(a, n, a->ms[i].at)) return false;
+        any = true;
+    }
+    return any;
+}
+
 /* The value read from memory object var at address addr. */
 static struct vinfo mem_load(struct fnan *a, struct node *n, int var, struct vinfo addr)
 {
     struct vinfo r = addr;
     struct vinfo m = a->mem[var];
-    if (m.m && !after_barrier(a, n)) {
+    if (m.m && !after_barrier(a, n) && !load_before_stores(a, n, var)) {
         int why = -1;
         if (m.m & VM_THREAD)
             why = origin(a, n, "'%s', which other threads write without a barrier before this read",
@@ -1499,7 +1581,7 @@ static struct vinfo eval_assign(struct fnan *a, struct state *st, struct node *l
     struct lval lv = lvalue(a, st, lhs, scoped);
     struct vinfo val = rhs;
     if (compound) val = vjoin(val, load(a, st, strip_node(lhs), lv));
-    store(a, st, lv, val, c, !compound);
+    store(a, st, lv, val, c, !compound, lhs);
     return val;
 }
 
@@ -1577,7 +1659,7 @@ static struct vinfo eval_call(struct fnan *a, struct state *st, struct node *n, 
         if (n->nargs >= 1 && n->args[0]) {
             struct lval lv = root_of(a, n->args[0], 0);
             lv.addr = argv[0];
-            store(a, st, lv, vjoin(r, all), c, false);
+            store(a, st, lv, vjoin(r, all), c, false, n);
         }
         break;
     }
@@ -1609,12 +1691,12 @@ static struct vinfo eval_call(struct fnan *a, struct state *st, struct node *n, 
             struct lval lv;
             if (is_reference_type(pt)) lv = lvalue(a, st, n->args[k], scoped);
             else lv = root_of(a, n->args[k], 0);
-            store(a, st, lv, x, c, false);
+            store(a, st, lv, x, c, false, n);
         }
         for (unsigned g = 0; g < cal->n_gw; g++) {
             int v = var_add(a, cal->gw[g].decl);
             struct lval lv = {v, false, VNONE};
-            store(a, st, lv, translate(a, n, cal, cal->gw[g].v, argv, n->nargs), c, false);
+            store(a, st, lv, translate(a, n, cal, cal->gw[g].v, argv, n->nargs), c, false, n);
         }
         if (cal->has_barrier) {
             struct vinfo argdep = VNONE;
@@ -1648,7 +1730,7 @@ static struct vinfo eval_call(struct fnan *a, struct state *st, struct node *n, 
                 continue;
             struct lval lv = root_of(a, arg, 0);
             if (lv.var >= 0 && var_is_local_storage(&a->vars[lv.var]) && !lv.pointee)
-                store(a, st, lv, all, c, false);
+                store(a, st, lv, all, c, false, n);
         }
         break;
     }
@@ -1692,7 +1774,7 @@ static struct vinfo eval_asm(struct fnan *a, struct state *st, struct node *n, s
         struct lval lv = lvalue(a, st, en, scoped);
         struct vinfo v = val;
         if (rw) v = vjoin(v, load(a, st, strip_node(en), lv));
-        store(a, st, lv, v, c, !rw);
+        store(a, st, lv, v, c, !rw, en);
     }
     return VNONE;
 }
@@ -2049,7 +2131,7 @@ static void exec_vardecl(struct fnan *a, struct state *st, struct node *n, struc
         if (init && var->cls != V_SHARED) {
             struct vinfo x = eval(a, st, init, scoped);
             struct lval lv = {v, false, VNONE};
-            if (var->cls == V_GLOBAL) store(a, st, lv, x, c, true);
+            if (var->cls == V_GLOBAL) store(a, st, lv, x, c, true, n);
         }
         return;
     }
@@ -2470,6 +2552,7 @@ static void fnan_free(struct fnan *a)
     free(a->bar_off);
     free(a->out);
     free(a->gw);
+    free(a->ms);
     for (unsigned i = 0; i < a->n_strs; i++) free(a->strs[i]);
     free(a->strs);
     free(a);
