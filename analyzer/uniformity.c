@@ -54,8 +54,14 @@ static vmask param_bit(unsigned k)
 struct vinfo {
     vmask m;
     int why;
+    /* When not 0 (and m has VM_THREAD): the value is tx * threadIdx.x plus a
+       value the same in all threads, and that term is its only thread
+       dependence.  Integer sums keep it, so that tid - threadIdx.x, with tid
+       = threadIdx.x + blockIdx.x * blockDim.x stepped by a uniform stride,
+       is uniform again. */
+    int tx;
 };
-static const struct vinfo VNONE = {0, -1};
+static const struct vinfo VNONE = {0, -1, 0};
 
 /* Control in force at a point: its mask, the reason, and how many varying
    constructs enclose the point (to tell whether a store happens under more
@@ -262,6 +268,7 @@ static struct vinfo vjoin(struct vinfo a, struct vinfo b)
 {
     struct vinfo r;
     r.m = a.m | b.m;
+    r.tx = 0;
     /* Keep the reason that explains the thread dependence, first seen first. */
     if (a.why >= 0 && (a.m & VM_THREAD)) r.why = a.why;
     else if (b.why >= 0 && (b.m & VM_THREAD)) r.why = b.why;
@@ -271,7 +278,7 @@ static struct vinfo vjoin(struct vinfo a, struct vinfo b)
 
 static struct vinfo vmk(vmask m, int why)
 {
-    struct vinfo v = {m, m ? why : -1};
+    struct vinfo v = {m, m ? why : -1, 0};
     return v;
 }
 
@@ -281,6 +288,46 @@ static bool vjoin_into(struct vinfo *dst, struct vinfo src)
     bool ch = j.m != dst->m || (dst->why < 0 && j.why >= 0);
     *dst = j;
     return ch;
+}
+
+/* a, with b's dependences added but a's threadIdx.x term kept when b is
+   the same in all threads (a local read at a uniform address, stored under
+   uniform control). */
+static struct vinfo vjoin_keep(struct vinfo a, struct vinfo b)
+{
+    struct vinfo r = vjoin(a, b);
+    if (!(b.m & VM_THREAD)) r.tx = a.tx;
+    return r;
+}
+
+/* The value of a variable where two paths meet: the same threadIdx.x term
+   on both stays one. */
+static bool vjoin_phi_into(struct vinfo *dst, struct vinfo src)
+{
+    int tx = (dst->m & VM_THREAD) && (src.m & VM_THREAD) && dst->tx == src.tx ? dst->tx : 0;
+    bool ch = vjoin_into(dst, src) || dst->tx != tx;
+    dst->tx = tx;
+    return ch;
+}
+
+/* l + sign * r for integer sums (sign 0: any other combination): the
+   threadIdx.x terms add up, and cancel. */
+static struct vinfo vlin(struct vinfo l, struct vinfo r, int sign)
+{
+    struct vinfo j = vjoin(l, r);
+    if (!sign) return j;
+    bool lt = (l.m & VM_THREAD) != 0, rt = (r.m & VM_THREAD) != 0;
+    if ((lt && !l.tx) || (rt && !r.tx)) return j;
+    if (!lt && !rt) return j;
+    long long tx = (lt ? l.tx : 0) + (long long)sign * (rt ? r.tx : 0);
+    if (tx == 0) {
+        j.m &= ~VM_THREAD;
+        j.why = -1;
+        return j;
+    }
+    if (tx > 1 << 20 || tx < -(1 << 20)) return j;
+    j.tx = (int)tx;
+    return j;
 }
 
 static unsigned loc_offset(CXCursor c)
@@ -1120,7 +1167,7 @@ static bool state_join(struct fnan *a, struct state *dst, const struct state *sr
             dst->dead = false;
             ch = true;
         } else {
-            for (unsigned i = 0; i < a->n_vars; i++) ch |= vjoin_into(&dst->env[i], src->env[i]);
+            for (unsigned i = 0; i < a->n_vars; i++) ch |= vjoin_phi_into(&dst->env[i], src->env[i]);
         }
     }
     ch |= vjoin_into(&dst->ret, src->ret);
@@ -1354,10 +1401,10 @@ static void store(struct fnan *a, struct state *st, struct lval lv, struct vinfo
     lv = resolve(a, lv);
     struct var *v = &a->vars[lv.var];
     if (!lv.pointee && var_is_local_storage(v) && !v->reference) {
-        struct vinfo x = vjoin(val, lv.addr);
+        struct vinfo x = vjoin_keep(val, lv.addr);
         /* Under more varying control than the declaration: threads that did
            not run the store keep the old value. */
-        if (c.m && c.depth > v->decl_depth) x = vjoin(x, vmk(c.m, c.why));
+        if (c.m && c.depth > v->decl_depth) x = vjoin_keep(x, vmk(c.m, c.why));
         if (strong && !v->aggregate && !lv.addr.m) st->env[lv.var] = x;
         else vjoin_into(&st->env[lv.var], x);
         vjoin_into(&a->any[lv.var], st->env[lv.var]);
@@ -1452,7 +1499,7 @@ static struct vinfo load(struct fnan *a, struct state *st, struct node *n, struc
         switch (v->cls) {
         case V_LOCAL:
         case V_PARAM: {
-            struct vinfo r = vjoin(st->env[lv.var], lv.addr);
+            struct vinfo r = vjoin_keep(st->env[lv.var], lv.addr);
             if (v->reference) r = vjoin(r, a->mem[lv.var]);
             return r;
         }
@@ -1574,15 +1621,25 @@ static struct lval lvalue(struct fnan *a, struct state *st, struct node *n, stru
     return none;
 }
 
+/* lhs = rhs, or for compound assignments lhs op= rhs; sign: +1 for += and
+   ++, -1 for -= and -- on integers (the threadIdx.x terms add up), else 0. */
 static struct vinfo eval_assign(struct fnan *a, struct state *st, struct node *lhs, struct vinfo rhs,
-                                struct ctl scoped, bool compound)
+                                struct ctl scoped, bool compound, int sign)
 {
     struct ctl c = effective(st, scoped);
     struct lval lv = lvalue(a, st, lhs, scoped);
     struct vinfo val = rhs;
-    if (compound) val = vjoin(val, load(a, st, strip_node(lhs), lv));
-    store(a, st, lv, val, c, !compound, lhs);
+    if (compound) val = vlin(load(a, st, strip_node(lhs), lv), rhs, sign);
+    /* x += k replaces x as much as x = x + k does. */
+    store(a, st, lv, val, c, !compound || sign != 0, lhs);
     return val;
+}
+
+/* Is the expression of an integer type (where sums of threadIdx.x terms are
+   exact)? */
+static bool node_is_integer(struct node *n)
+{
+    return ast_is_integer_kind(clang_getCanonicalType(clang_getCursorType(n->c)).kind);
 }
 
 /* Pointer assignment bookkeeping: p = expr records where p points. */
@@ -1668,7 +1725,7 @@ static struct vinfo eval_call(struct fnan *a, struct state *st, struct node *n, 
         if (n->nargs >= 1 && n->args[0]) {
             struct vinfo rhs = VNONE;
             for (unsigned j = 1; j < n->nargs; j++) rhs = vjoin(rhs, argv[j]);
-            r = eval_assign(a, st, n->args[0], rhs, scoped, n->cc == CC_COMPOUND_ASSIGN);
+            r = eval_assign(a, st, n->args[0], rhs, scoped, n->cc == CC_COMPOUND_ASSIGN, 0);
             if (n->cc == CC_ASSIGN && n->nargs == 2 && n->args[1]) track_pointer(a, n->args[0], n->args[1]);
         }
         break;
@@ -1821,6 +1878,7 @@ static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struc
                 char buf[16];
                 snprintf(buf, sizeof buf, comp ? "threadIdx.%c" : "threadIdx", comp);
                 r = vmk(VM_THREAD, origin(a, n, "%s", buf));
+                if (comp == 'x') r.tx = 1;
             }
             for (unsigned i = 0; i < n->nkid; i++) n->kid[i]->seen = true;
             break;
@@ -1839,7 +1897,9 @@ static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struc
         if (n->nkid < 1) break;
         if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
             op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec) {
-            r = eval_assign(a, st, n->kid[0], VNONE, scoped, true);
+            bool inc = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PreInc;
+            r = eval_assign(a, st, n->kid[0], VNONE, scoped, true,
+                            node_is_integer(n->kid[0]) ? (inc ? 1 : -1) : 0);
         } else if (op == CXUnaryOperator_Deref) {
             struct lval lv = lvalue(a, st, n, scoped);
             r = load(a, st, n, lv);
@@ -1849,6 +1909,8 @@ static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struc
             if (lv.var >= 0) a->vars[lv.var].escapes = true;
         } else {
             r = eval(a, st, n->kid[0], scoped);
+            if (op == CXUnaryOperator_Minus && node_is_integer(n)) r.tx = -r.tx;
+            else if (op != CXUnaryOperator_Plus || !node_is_integer(n)) r.tx = 0;
         }
         break;
     }
@@ -1860,7 +1922,7 @@ static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struc
         enum CXBinaryOperatorKind op = ast_binop(n->c);
         if (op == CXBinaryOperator_Assign) {
             struct vinfo rhs = eval(a, st, n->kid[1], scoped);
-            r = eval_assign(a, st, n->kid[0], rhs, scoped, false);
+            r = eval_assign(a, st, n->kid[0], rhs, scoped, false, 0);
             track_pointer(a, n->kid[0], n->kid[1]);
         } else if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
             struct vinfo l = eval(a, st, n->kid[0], scoped);
@@ -1875,14 +1937,25 @@ static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struc
             eval(a, st, n->kid[0], scoped);
             r = eval(a, st, n->kid[1], scoped);
         } else {
-            r = vjoin(eval(a, st, n->kid[0], scoped), eval(a, st, n->kid[1], scoped));
+            struct vinfo l = eval(a, st, n->kid[0], scoped);
+            struct vinfo rv = eval(a, st, n->kid[1], scoped);
+            int sign = 0;
+            /* An integer result: pointer differences are too, but a pointer's
+               value never carries a threadIdx.x term. */
+            if (node_is_integer(n)) sign = op == CXBinaryOperator_Add ? 1 : op == CXBinaryOperator_Sub ? -1 : 0;
+            r = vlin(l, rv, sign);
         }
         break;
     }
     case CXCursor_CompoundAssignOperator:
         if (n->nkid == 2) {
             struct vinfo rhs = eval(a, st, n->kid[1], scoped);
-            r = eval_assign(a, st, n->kid[0], rhs, scoped, true);
+            enum CXBinaryOperatorKind op = ast_binop(n->c);
+            /* (threadIdx.x's property reference has no integer type of its
+               own: the integer left side is what counts.) */
+            int sign = !node_is_integer(n->kid[0]) ? 0
+                       : op == CXBinaryOperator_AddAssign ? 1 : op == CXBinaryOperator_SubAssign ? -1 : 0;
+            r = eval_assign(a, st, n->kid[0], rhs, scoped, true, sign);
         }
         break;
     case CXCursor_ConditionalOperator:
@@ -1905,6 +1978,22 @@ static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struc
         break;
     case CXCursor_GCCAsmStmt:
         r = eval_asm(a, st, n, scoped);
+        break;
+    case CXCursor_UnexposedExpr:
+    case CXCursor_ParenExpr:
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_CXXStaticCastExpr:
+    case CXCursor_CXXFunctionalCastExpr:
+        /* Implicit conversions, parentheses and integer casts keep a
+           threadIdx.x term. */
+        if (n->nkid == 1 && clang_isExpression(n->kid[0]->kind)) {
+            r = eval(a, st, n->kid[0], scoped);
+            /* (A term is only ever built by integer sums and threadIdx.x,
+               whose property reference has no integer type of its own.) */
+            if (!node_is_integer(n)) r.tx = 0;
+        } else {
+            r = eval_kids(a, st, n, scoped);
+        }
         break;
     default:
         r = eval_kids(a, st, n, scoped);
