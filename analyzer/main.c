@@ -1,9 +1,9 @@
 /* main.c: the entry point: checks the rule registry, then dispatches to a
  * subcommand (lsp, confirm) or to the lint command line. */
-#include "cli.h"
-#include "confirm.h"
-#include "lsp.h"
-#include "registry.h"
+#include "cli/cli.h"
+#include "confirm/confirm.h"
+#include "lsp/lsp.h"
+#include "core/rule.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,10 +1,10 @@
 /* cu101_divergent_syncthreads.c: the CU101 divergent-syncthreads rule: a
  * block-wide barrier reached under control flow that may differ between the
- * threads of a block.  The thread-dependence analysis (analyzer/uniformity.c)
+ * threads of a block.  The thread-dependence analysis (analyzer/analysis/uniformity.c)
  * does the work; this file picks the barriers and words the finding. */
-#include "rule.h"
-#include "uniformity.h"
-#include "walk.h"
+#include "core/rule.h"
+#include "analysis/uniformity.h"
+#include "engine/walk.h"
 
 static const enum CXCursorKind cu101_kinds[] = {CXCursor_CallExpr, 0};
 

@@ -1,9 +1,9 @@
 /* cu201_double_literal.c: CU201 flags unsuffixed floating literals that drag float arithmetic into double precision, graded by what nvcc leaves in double. */
-#include "astutil.h"
-#include "lint.h"
-#include "rule.h"
-#include "util.h"
-#include "walk.h"
+#include "clang/astutil.h"
+#include "core/options.h"
+#include "core/rule.h"
+#include "base/util.h"
+#include "engine/walk.h"
 
 #include <float.h>
 #include <math.h>

@@ -1,9 +1,9 @@
 /* cu301_unsigned_loop_counter.c: CU301 flags 32-bit unsigned for-loop counters that feed 64-bit address arithmetic, and offers int when the loop shows it is safe. */
-#include "astutil.h"
-#include "lint.h"
-#include "rule.h"
-#include "util.h"
-#include "walk.h"
+#include "clang/astutil.h"
+#include "core/options.h"
+#include "core/rule.h"
+#include "base/util.h"
+#include "engine/walk.h"
 
 #include <limits.h>
 #include <stdlib.h>

@@ -9,11 +9,11 @@
  * reported at its declaration with a note per conflicting access and, for
  * multi-dimensional arrays, the smallest padding of the last dimension that
  * removes every conflict. */
-#include "affine.h"
-#include "astutil.h"
-#include "rule.h"
-#include "util.h"
-#include "walk.h"
+#include "analysis/affine.h"
+#include "clang/astutil.h"
+#include "core/rule.h"
+#include "base/util.h"
+#include "engine/walk.h"
 
 #include <ctype.h>
 #include <stdint.h>

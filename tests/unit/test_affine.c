@@ -1,5 +1,5 @@
 /* test_affine.c: unit tests for the affine view of index expressions
- * (analyzer/affine.c): folding of constants, locals, loop counters, lane and
+ * (analyzer/analysis/affine.c): folding of constants, locals, loop counters, lane and
  * warp ids, and the expressions it must refuse. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "affine.h"
-#include "astutil.h"
+#include "analysis/affine.h"
+#include "clang/astutil.h"
 
 /* Each test is a kernel `k` whose calls of use(...) hold the expressions to
    fold, in order.  clang's own CUDA built-in variables header gives the real

@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "compile_args.h"
+#include "frontend/compile_args.h"
 
 /* ---- helpers ---- */
 

@@ -1,5 +1,5 @@
 /* test_uniformity.c: unit tests for the thread-dependence analysis
- * (analyzer/uniformity.c): sources of variation, propagation, control
+ * (analyzer/analysis/uniformity.c): sources of variation, propagation, control
  * dependence, shared-memory broadcasts, loops and call summaries. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "astutil.h"
-#include "uniformity.h"
+#include "clang/astutil.h"
+#include "analysis/uniformity.h"
 
 /* Each test is a kernel `k`: use(e) marks an expression to ask about, and
    its barriers are the __syncthreads() calls (and calls of `sync_helper`).

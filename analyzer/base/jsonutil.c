@@ -1,0 +1,18 @@
+/* jsonutil.c: cJSON accessors shared by cudalint's JSON readers and writers. */
+#include "base/jsonutil.h"
+#include "base/util.h"
+
+#include <stdlib.h>
+
+void json_add_str(cJSON *obj, const char *key, const char *value)
+{
+    char *clean = utf8_sanitize(value ? value : "");
+    cJSON_AddStringToObject(obj, key, clean);
+    free(clean);
+}
+
+const char *json_get_str(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}

@@ -1,0 +1,143 @@
+/* astutil.c: libclang helpers shared by rules and analyses. */
+#include "clang/astutil.h"
+#include "base/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool ast_is_null(CXCursor c)
+{
+    return clang_Cursor_isNull(c) || clang_getCursorKind(c) == CXCursor_InvalidFile ||
+           clang_getCursorKind(c) == CXCursor_NoDeclFound;
+}
+
+struct collect {
+    CXCursor *out;
+    unsigned max, n;
+};
+
+static enum CXChildVisitResult collect_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct collect *col = data;
+    if (col->n < col->max) col->out[col->n] = c;
+    col->n++;
+    return CXChildVisit_Continue;
+}
+
+unsigned ast_children(CXCursor c, CXCursor *out, unsigned max)
+{
+    struct collect col = {out, max, 0};
+    clang_visitChildren(c, collect_visit, &col);
+    return col.n < max ? col.n : max;
+}
+
+CXCursor ast_child(CXCursor c, unsigned i)
+{
+    CXCursor kids[16];
+    unsigned n = ast_children(c, kids, 16);
+    if (i < n) return kids[i];
+    return clang_getNullCursor();
+}
+
+CXCursor ast_strip(CXCursor c)
+{
+    for (;;) {
+        enum CXCursorKind k = clang_getCursorKind(c);
+        if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr) return c;
+        CXCursor kids[2];
+        /* An implicit cast or a paren wraps exactly one expression. */
+        if (ast_children(c, kids, 2) != 1) return c;
+        c = kids[0];
+    }
+}
+
+enum CXTypeKind ast_type_kind(CXCursor c)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(ast_strip(c)));
+    return t.kind;
+}
+
+enum CXBinaryOperatorKind ast_binop(CXCursor c)
+{
+    return clang_getCursorBinaryOperatorKind(c);
+}
+
+enum CXUnaryOperatorKind ast_unop(CXCursor c)
+{
+    return clang_getCursorUnaryOperatorKind(c);
+}
+
+char *ast_spelling(CXCursor c)
+{
+    CXString s = clang_getCursorSpelling(c);
+    char *r = xstrdup(clang_getCString(s) ? clang_getCString(s) : "");
+    clang_disposeString(s);
+    return r;
+}
+
+char *ast_text(CXTranslationUnit tu, CXCursor c)
+{
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+    struct strbuf sb;
+    sb_init(&sb);
+    for (unsigned i = 0; i < n; i++) {
+        CXString s = clang_getTokenSpelling(tu, toks[i]);
+        if (i) sb_addc(&sb, ' ');
+        sb_add(&sb, clang_getCString(s));
+        clang_disposeString(s);
+    }
+    clang_disposeTokens(tu, toks, n);
+    return sb_detach(&sb);
+}
+
+static enum CXChildVisitResult space_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    unsigned *bits = data;
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_CUDAGlobalAttr: *bits |= SPACE_GLOBAL; break;
+    case CXCursor_CUDADeviceAttr: *bits |= SPACE_DEVICE; break;
+    case CXCursor_CUDAHostAttr: *bits |= SPACE_HOST; break;
+    default: break;
+    }
+    return CXChildVisit_Continue;
+}
+
+unsigned ast_exec_space(CXCursor fn)
+{
+    unsigned bits = 0;
+    clang_visitChildren(fn, space_visit, &bits);
+    /* Templates: the attributes sit on the templated declaration, which
+       libclang exposes as the cursor itself; functions without any attribute
+       are host functions. */
+    if (bits == 0) bits = SPACE_HOST;
+    return bits;
+}
+
+void ast_location(CXSourceLocation loc, CXFile *file, unsigned *line, unsigned *col,
+                  unsigned *offset)
+{
+    clang_getExpansionLocation(loc, file, line, col, offset);
+}
+
+bool ast_eval_int(CXCursor c, long long *value)
+{
+    c = ast_strip(c);
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    if (!r) return false;
+    bool ok = false;
+    if (clang_EvalResult_getKind(r) == CXEval_Int) {
+        *value = clang_EvalResult_getAsLongLong(r);
+        ok = true;
+    }
+    clang_EvalResult_dispose(r);
+    return ok;
+}
+
+bool ast_is_integer_kind(enum CXTypeKind k)
+{
+    return (k >= CXType_Bool && k <= CXType_Int128) || k == CXType_Enum;
+}

@@ -1,0 +1,41 @@
+/* astutil.h: libclang helpers shared by rules and analyses: implicit-cast
+ * stripping, operator kinds, source text, CUDA attributes, literal values. */
+#ifndef CUDALINT_ASTUTIL_H
+#define CUDALINT_ASTUTIL_H
+
+#include "clang/clang_api.h"
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The children of a cursor, in order (up to max); returns the count. */
+unsigned ast_children(CXCursor c, CXCursor *out, unsigned max);
+/* The i-th child or a null cursor. */
+CXCursor ast_child(CXCursor c, unsigned i);
+/* Skips implicit casts, parentheses and other unexposed wrappers. */
+CXCursor ast_strip(CXCursor c);
+/* Canonical type kind of an expression, after stripping (CXType_Float ...). */
+enum CXTypeKind ast_type_kind(CXCursor c);
+bool ast_is_null(CXCursor c);
+
+/* Operator of a BinaryOperator / CompoundAssignOperator / UnaryOperator. */
+enum CXBinaryOperatorKind ast_binop(CXCursor c);
+enum CXUnaryOperatorKind ast_unop(CXCursor c);
+
+/* Source text of a cursor's extent (spelled tokens joined), caller frees. */
+char *ast_text(CXTranslationUnit tu, CXCursor c);
+/* Spelling of a cursor as a malloc'd string. */
+char *ast_spelling(CXCursor c);
+/* bool, char, the integer types and enums (the CXType kinds Bool..Int128, Enum). */
+bool ast_is_integer_kind(enum CXTypeKind k);
+/* Where a function runs, from its CUDA attributes. */
+enum exec_space { SPACE_HOST = 1, SPACE_DEVICE = 2, SPACE_GLOBAL = 4 | 2 };
+/* Exec space bits (enum exec_space) of a function declaration. */
+unsigned ast_exec_space(CXCursor fn);
+/* 1-based file, line, column of a location's expansion point. */
+void ast_location(CXSourceLocation loc, CXFile *file, unsigned *line, unsigned *col,
+                  unsigned *offset);
+/* Integer value of a constant expression (literals, enum constants, constexpr,
+   const locals with constant initialisers); false when not constant. */
+bool ast_eval_int(CXCursor c, long long *value);
+
+#endif

@@ -1,0 +1,757 @@
+/* confirm.c: `cudalint confirm`: for each kernel pair under kernels/, lint,
+ * fix, compile, compare the instruction mix, and on a GPU check, time and
+ * profile the bad and the fixed kernel; every result goes to sqlite and the
+ * report.
+ *
+ * The steps of a pair, in order (each recorded with pass/fail/error/skipped):
+ *   lint-bad    the bad kernel carries the rule's expected finding
+ *   fix         the fixed kernel: cudalint's own fix-it applied (or fixed.cu)
+ *   lint-fixed  the fixed kernel has no finding of the rule
+ *   build-ptx   nvcc -ptx of both           static       the rule's PTX difference
+ *   build-sass  cuobjdump -sass of both     static-sass  the same on SASS
+ *   build-gpu   the harness executable      check        outputs agree
+ *   timing      median time ratio           ncu          Nsight Compute counters
+ *   synccheck   compute-sanitizer's view of the barriers
+ * A missing tool skips its steps; it never fails them. */
+#include "confirm/confirm.h"
+#include "confirm/confirm_asm.h"
+#include "confirm/confirm_db.h"
+#include "confirm/confirm_gpu.h"
+#include "confirm/confirm_model.h"
+#include "confirm/confirm_proc.h"
+#include "confirm/confirm_report.h"
+#include "confirm/confirm_static.h"
+#include "core/rule.h"
+
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <errno.h>
+#include <ftw.h>
+#include <glob.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef CUDALINT_VERSION
+#define CUDALINT_VERSION "unknown"
+#endif
+
+
+static const char usage_text[] =
+    "usage: cudalint confirm [options] [CODE|NAME|PAIR...]\n"
+    "\n"
+    "Proves each rule's effect on its kernel pair under kernels/: the bad kernel\n"
+    "must be flagged and the fixed one (built with cudalint's own fix-it where the\n"
+    "rule has one) must not; both are compiled with nvcc and their instruction mix\n"
+    "compared (PTX, and SASS when cuobjdump is installed); on a GPU both run, their\n"
+    "outputs are compared, they are timed, and Nsight Compute counters and\n"
+    "compute-sanitizer synccheck output are collected where those tools exist.\n"
+    "Every result, failures and skipped steps included, goes to a sqlite database.\n"
+    "\n"
+    "With neither --static nor --gpu: the static steps, plus the GPU steps when a\n"
+    "GPU is detected.\n"
+    "  --static        static steps only (lint, fix, compile, instruction mix)\n"
+    "  --gpu           static and GPU steps; without a GPU they are skipped\n"
+    "  --arch sm_XX    architecture to compile for (default: the GPU's, else sm_90)\n"
+    "  --db PATH       sqlite database (default: <user cache dir>/confirm.sqlite)\n"
+    "  --report DIR    also write DIR/RESULTS.md and DIR/ratios.svg\n"
+    "  --nvcc PATH     nvcc to use (default: $CUDA_PATH/bin, PATH, /usr/local/cuda/bin)\n"
+    "  --keep DIR      keep sources, PTX, SASS, binaries and tool logs under DIR\n"
+    "  --kernels DIR   the kernels directory (default: beside the binary's build\n"
+    "                  directory, or in the current directory or above)\n"
+    "  --runs N        timed runs per variant (default 30, at least 20)\n"
+    "  --list          list the kernel pairs and exit\n"
+    "  --inspect FILE  print the instruction mix of a PTX or SASS file and exit\n"
+    "  -h, --help      this text\n"
+    "\n"
+    "Select pairs by rule code (CU401), rule name (shared-bank-conflict), a glob\n"
+    "(CU4*) or pair directory name; default: every pair.\n"
+    "\n"
+    "Exit status: 0 every step that ran passed (skipped steps are fine), 1 an\n"
+    "expectation failed or a step failed (build, output mismatch, launch error,\n"
+    "tool error), 2 usage error.\n";
+
+/* Directories of kernels/ that hold a pair.json, sorted. */
+static void discover_pairs(const char *kernels, struct strvec *names)
+{
+    DIR *d = opendir(kernels);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.') continue;
+        char *dir = path_join(kernels, e->d_name), *json = path_join(dir, "pair.json");
+        if (path_is_dir(dir) && path_exists(json)) sv_push(names, e->d_name);
+        free(dir);
+        free(json);
+    }
+    closedir(d);
+    sv_sort(names);
+}
+
+static bool selected(const struct confirm_opts *o, const struct pair *p)
+{
+    if (o->selectors.len == 0) return true;
+    for (size_t i = 0; i < o->selectors.len; i++) {
+        const char *s = o->selectors.items[i];
+        if (strcmp(s, p->name) == 0 || glob_match_ci(s, p->rule) || glob_match_ci(s, p->rule_name))
+            return true;
+    }
+    return false;
+}
+
+/* ------------------------------------------------------------- utilities */
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)ftw;
+    return flag == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+static void remove_tree(const char *dir)
+{
+    nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static char *iso_time_utc(void)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    char buf[32];
+    strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return xstrdup(buf);
+}
+
+/* A tool in nvcc's directory, on PATH, or in /usr/local/cuda/bin. */
+static char *find_tool(const char *nvcc, const char *name)
+{
+    if (nvcc) {
+        char *dir = path_dirname(nvcc), *p = path_join(dir, name);
+        free(dir);
+        if (access(p, X_OK) == 0) return p;
+        free(p);
+    }
+    char *p = find_on_path(name);
+    if (p) return p;
+    p = path_join("/usr/local/cuda/bin", name);
+    if (access(p, X_OK) == 0) return p;
+    free(p);
+    /* Nsight Compute and compute-sanitizer also live in their own directories
+       of the toolkit (and Nsight Compute in /opt when installed alone). */
+    char *root = NULL;
+    if (nvcc) {
+        char *bin = path_dirname(nvcc);
+        root = path_dirname(bin);
+        free(bin);
+    }
+    char *patterns[3] = {
+        root ? xasprintf("%s/nsight-compute*/%s", root, name) : NULL,
+        root ? xasprintf("%s/compute-sanitizer/%s", root, name) : NULL,
+        xasprintf("/opt/nvidia/nsight-compute/*/%s", name),
+    };
+    char *found = NULL;
+    for (size_t i = 0; i < 3; i++) {
+        char *pat = patterns[i];
+        if (!pat || found) {
+            free(pat);
+            continue;
+        }
+        glob_t g;
+        if (glob(pat, 0, NULL, &g) == 0) {
+            /* the last match: the newest version when several are installed */
+            for (size_t k = g.gl_pathc; k-- > 0 && !found;)
+                if (access(g.gl_pathv[k], X_OK) == 0) found = xstrdup(g.gl_pathv[k]);
+            globfree(&g);
+        }
+        free(pat);
+    }
+    free(root);
+    return found;
+}
+
+/* The kernels directory: --kernels, beside the binary (build/cudalint ->
+   kernels/), an installed share/cudalint/kernels, then the current directory
+   and its parents. */
+static char *find_kernels_dir(const char *given)
+{
+    if (given) return path_absolute(given);
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        char *bin = path_dirname(exe), *up = path_dirname(bin);
+        const char *tries[] = {"kernels", "share/cudalint/kernels"};
+        for (size_t i = 0; i < 2; i++) {
+            char *k = path_join(up, tries[i]), *h = path_join(k, "harness.cu");
+            bool ok = path_exists(h);
+            free(h);
+            if (ok) {
+                free(bin);
+                free(up);
+                return k;
+            }
+            free(k);
+        }
+        free(bin);
+        free(up);
+    }
+    char cwd[4096];
+    if (!getcwd(cwd, sizeof cwd)) return NULL;
+    char *dir = xstrdup(cwd);
+    for (;;) {
+        char *k = path_join(dir, "kernels"), *h = path_join(k, "harness.cu");
+        bool ok = path_exists(h);
+        free(h);
+        if (ok) {
+            free(dir);
+            return k;
+        }
+        free(k);
+        if (strcmp(dir, "/") == 0) break;
+        char *up = path_dirname(dir);
+        free(dir);
+        dir = up;
+    }
+    free(dir);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ tools */
+
+static char *nvcc_release(const char *nvcc, const char *scratch)
+{
+    char *argv[] = {(char *)nvcc, "--version", NULL};
+    struct proc_result pr;
+    proc_run(argv, NULL, scratch, 60, true, NULL, &pr);
+    char *version = NULL;
+    const char *rel = strstr(pr.out, "release ");
+    if (pr.exit_code == 0 && rel) {
+        rel += 8;
+        size_t n = strcspn(rel, ",\n");
+        const char *v = strstr(rel, ", V");
+        if (v && v < strchr(rel, '\n'))
+            version = xasprintf("%.*s (V%.*s)", (int)n, rel, (int)strcspn(v + 3, " \n"), v + 3);
+        else
+            version = xstrndup(rel, n);
+    }
+    proc_result_release(&pr);
+    return version;
+}
+
+static bool gpu_device_present(void)
+{
+    if (path_exists("/dev/nvidia0") || path_exists("/dev/dxg")) return true;
+    DIR *d = opendir("/proc/driver/nvidia/gpus");
+    if (!d) return false;
+    bool any = false;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL)
+        if (e->d_name[0] != '.') any = true;
+    closedir(d);
+    return any;
+}
+
+/* GPU name, driver version and compute capability from nvidia-smi. */
+static void query_nvidia_smi(struct confirm_env *env, char **cc)
+{
+    *cc = NULL;
+    if (!env->nvidia_smi) return;
+    char *argv[] = {env->nvidia_smi, "--query-gpu=name,driver_version,compute_cap",
+                    "--format=csv,noheader", "-i", "0", NULL};
+    struct proc_result pr;
+    proc_run(argv, NULL, env->work, 60, false, NULL, &pr);
+    if (pr.exit_code != 0) {
+        /* older drivers lack compute_cap */
+        proc_result_release(&pr);
+        argv[1] = "--query-gpu=name,driver_version";
+        proc_run(argv, NULL, env->work, 60, false, NULL, &pr);
+    }
+    if (pr.exit_code == 0 && pr.out[0]) {
+        char *line = xstrndup(pr.out, strcspn(pr.out, "\n"));
+        char *save = NULL, *f[3] = {NULL, NULL, NULL};
+        int k = 0;
+        for (char *t = strtok_r(line, ",", &save); t && k < 3; t = strtok_r(NULL, ",", &save)) {
+            while (*t == ' ') t++;
+            f[k++] = t;
+        }
+        if (f[0] && !env->ri->gpu) env->ri->gpu = xstrdup(f[0]);
+        if (f[1]) {
+            free(env->ri->driver);
+            env->ri->driver = xstrdup(f[1]);
+        }
+        if (f[2] && strchr(f[2], '.')) *cc = xstrdup(f[2]);
+        free(line);
+    }
+    proc_result_release(&pr);
+}
+
+static char *cc_to_arch(const char *cc)
+{
+    int major = 0, minor = 0;
+    if (sscanf(cc, "%d.%d", &major, &minor) != 2) return NULL;
+    return xasprintf("sm_%d%d", major, minor);
+}
+
+/* ------------------------------------------------------------------- main */
+
+static void confirm_pair(struct confirm_env *env, struct pair_result *r)
+{
+    const struct pair *p = r->pair;
+    printf("\n== %s: %s %s: %s\n", p->name, p->rule, p->rule_name, p->title);
+    fflush(stdout);
+    char *pwork = path_join(env->work, p->name);
+    int e = mkdir_p(pwork, 0777);
+    if (e) {
+        pr_step(r, "lint-bad", STEP_ERROR, "cannot create %s: %s", pwork, strerror(e));
+        free(pwork);
+        return;
+    }
+    bool have_fixed = confirm_lint_and_fix(env, r, pwork);
+    if (!have_fixed) {
+        pr_step(r, "static", STEP_SKIP, "%s",
+                pr_step_status(r, "lint-bad") == STEP_PASS
+                    ? "no fixed kernel to compare with"
+                    : "bad.cu is not flagged as expected, so there is no fix to measure");
+        free(pwork);
+        return;
+    }
+    if (!env->nvcc) {
+        pr_step(r, "static", STEP_SKIP,
+                "nvcc not found (looked at --nvcc, $CUDA_PATH/bin, PATH, /usr/local/cuda/bin)");
+        free(pwork);
+        return;
+    }
+    confirm_static_steps(env, r, pwork);
+    if (!env->gpu_mode) {
+        free(pwork);
+        return;
+    }
+    if (env->gpu_gone) {
+        pr_step(r, "check", STEP_SKIP, "%s", env->gpu_skip_reason);
+        free(pwork);
+        return;
+    }
+    char *exe = NULL;
+    if (confirm_build_harness(env, r, pwork, &exe)) {
+        confirm_run_harness(env, r, pwork, exe);
+        if (!env->gpu_gone && pr_step_status(r, "build-gpu") == STEP_PASS &&
+            pr_step_status(r, "check") != STEP_ERROR) {
+            confirm_ncu_step(env, r, pwork, exe);
+            confirm_sanitizer_step(env, r, pwork, exe);
+        }
+    }
+    free(exe);
+    free(pwork);
+}
+
+static int parse_args(int argc, char **argv, struct confirm_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->runs = 30;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = NULL;
+        static const char *const with_value[] = {"--arch", "--db", "--report", "--nvcc",
+                                                 "--keep", "--kernels", "--runs", "--inspect", NULL};
+        for (size_t k = 0; with_value[k]; k++) {
+            size_t n = strlen(with_value[k]);
+            if (strncmp(a, with_value[k], n) == 0 && (a[n] == '\0' || a[n] == '=')) {
+                if (a[n] == '=') {
+                    val = a + n + 1;
+                } else if (i + 1 < argc) {
+                    val = argv[++i];
+                } else {
+                    fprintf(stderr, "cudalint confirm: %s needs a value\n", a);
+                    return 2;
+                }
+                a = with_value[k];
+                break;
+            }
+        }
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            fputs(usage_text, stdout);
+            return 1;
+        } else if (!strcmp(a, "--static")) {
+            o->want_static_only = true;
+        } else if (!strcmp(a, "--gpu")) {
+            o->want_gpu = true;
+        } else if (!strcmp(a, "--list")) {
+            o->list = true;
+        } else if (!strcmp(a, "--arch")) {
+            /* sm_ then at least two digits, then at most a feature suffix (sm_90a) */
+            bool good = strncmp(val, "sm_", 3) == 0;
+            if (good) {
+                size_t digits = strspn(val + 3, "0123456789");
+                const char *rest = val + 3 + digits;
+                good = digits >= 2 && strspn(rest, "af") == strlen(rest) && strlen(rest) <= 1;
+            }
+            if (!good) {
+                fprintf(stderr, "cudalint confirm: --arch wants sm_XX (like sm_90), not %s\n", val);
+                return 2;
+            }
+            free(o->arch);
+            o->arch = xstrdup(val);
+            o->arch_given = true;
+        } else if (!strcmp(a, "--db")) {
+            free(o->db_path);
+            o->db_path = xstrdup(val);
+        } else if (!strcmp(a, "--report")) {
+            free(o->report_dir);
+            o->report_dir = xstrdup(val);
+        } else if (!strcmp(a, "--nvcc")) {
+            free(o->nvcc);
+            o->nvcc = xstrdup(val);
+        } else if (!strcmp(a, "--keep")) {
+            free(o->keep_dir);
+            o->keep_dir = xstrdup(val);
+        } else if (!strcmp(a, "--kernels")) {
+            free(o->kernels_dir);
+            o->kernels_dir = xstrdup(val);
+        } else if (!strcmp(a, "--inspect")) {
+            free(o->inspect);
+            o->inspect = xstrdup(val);
+        } else if (!strcmp(a, "--runs")) {
+            char *end;
+            long n = strtol(val, &end, 10);
+            if (*end || n < 20 || n > 100000) {
+                fprintf(stderr, "cudalint confirm: --runs wants a number from 20 up, not %s\n", val);
+                return 2;
+            }
+            o->runs = (int)n;
+        } else if (a[0] == '-') {
+            fprintf(stderr, "cudalint confirm: unknown option %s (see cudalint confirm --help)\n", a);
+            return 2;
+        } else {
+            sv_push(&o->selectors, a);
+        }
+    }
+    if (o->want_static_only && o->want_gpu) {
+        fprintf(stderr, "cudalint confirm: --static and --gpu exclude each other "
+                        "(--gpu runs the static steps too)\n");
+        return 2;
+    }
+    return 0;
+}
+
+static void opts_release(struct confirm_opts *o)
+{
+    free(o->arch);
+    free(o->db_path);
+    free(o->report_dir);
+    free(o->nvcc);
+    free(o->keep_dir);
+    free(o->kernels_dir);
+    free(o->inspect);
+    sv_release(&o->selectors);
+}
+
+static int inspect_file(const char *path)
+{
+    char *text = file_read_text(path);
+    if (!text) {
+        fprintf(stderr, "cudalint confirm: cannot read %s: %s\n", path, strerror(errno));
+        return 2;
+    }
+    struct asm_mix m;
+    asm_mix_count(text, &m);
+    asm_mix_print(stdout, &m);
+    free(text);
+    return 0;
+}
+
+static void run_info_release(struct run_info *ri)
+{
+    free(ri->time);
+    free(ri->host);
+    free(ri->gpu);
+    free(ri->gpu_cc);
+    free(ri->driver);
+    free(ri->cuda_version);
+    free(ri->cuda_runtime);
+    free(ri->version);
+    free(ri->arch);
+    free(ri->command);
+    free(ri->nvcc);
+}
+
+int confirm_main(int argc, char **argv)
+{
+    struct confirm_opts o;
+    int prc = parse_args(argc, argv, &o);
+    if (prc) {
+        opts_release(&o);
+        return prc == 1 ? 0 : 2;
+    }
+    if (o.inspect) {
+        int rc = inspect_file(o.inspect);
+        opts_release(&o);
+        return rc;
+    }
+
+    int rc = 0;
+    double started = monotonic_seconds();
+    struct confirm_env env = {.o = &o};
+    struct run_info ri = {0};
+    env.ri = &ri;
+    struct strvec names = {0};
+    struct pair *pairs = NULL;
+    struct pair_result *results = NULL;
+    size_t n_pairs = 0, n_sel = 0;
+    struct confirm_db *db = NULL;
+    char *db_path = NULL;
+
+    env.kernels = find_kernels_dir(o.kernels_dir);
+    if (!env.kernels || !path_is_dir(env.kernels)) {
+        fprintf(stderr, "cudalint confirm: no kernels directory found%s%s; give one with "
+                        "--kernels DIR\n",
+                o.kernels_dir ? ": " : "", o.kernels_dir ? o.kernels_dir : "");
+        rc = 2;
+        goto out;
+    }
+    discover_pairs(env.kernels, &names);
+    pairs = xcalloc(names.len + 1, sizeof *pairs);
+    for (size_t i = 0; i < names.len; i++) {
+        char *dir = path_join(env.kernels, names.items[i]), *error = NULL;
+        if (pair_load(dir, names.items[i], &pairs[n_pairs], &error) != 0) {
+            fprintf(stderr, "cudalint confirm: %s\n", error);
+            free(error);
+            pair_release(&pairs[n_pairs]);
+            rc = 1;
+        } else {
+            n_pairs++;
+        }
+        free(dir);
+    }
+    /* every selector must name something */
+    for (size_t s = 0; s < o.selectors.len; s++) {
+        bool any = false;
+        for (size_t i = 0; i < n_pairs && !any; i++) {
+            struct confirm_opts one = {0};
+            one.selectors.items = &o.selectors.items[s];
+            one.selectors.len = 1;
+            any = selected(&one, &pairs[i]);
+        }
+        if (!any) {
+            fprintf(stderr, "cudalint confirm: %s names no kernel pair (see cudalint confirm --list)\n",
+                    o.selectors.items[s]);
+            rc = 2;
+            goto out;
+        }
+    }
+    /* a rule record naming a kernel directory without a pair is a broken promise */
+    for (size_t i = 0; i < rule_registry_len; i++) {
+        const struct rule *rule = rule_registry[i];
+        if (!rule->kernel) continue;
+        const char *base = strrchr(rule->kernel, '/') ? strrchr(rule->kernel, '/') + 1 : rule->kernel;
+        bool found = false;
+        for (size_t k = 0; k < n_pairs; k++)
+            if (!strcmp(pairs[k].name, base)) found = true;
+        if (!found) {
+            fprintf(stderr, "cudalint confirm: %s names %s, which has no pair.json\n", rule->code,
+                    rule->kernel);
+            rc = 1;
+        }
+    }
+    if (o.list) {
+        for (size_t i = 0; i < n_pairs; i++)
+            if (selected(&o, &pairs[i]))
+                printf("%-34s %s %-22s %s%s\n", pairs[i].name, pairs[i].rule, pairs[i].rule_name,
+                       pairs[i].title, pairs[i].hand_fixed ? " (hand-fixed)" : "");
+        goto out;
+    }
+
+    /* where the work happens */
+    if (o.keep_dir) {
+        env.work = path_absolute(o.keep_dir);
+        int e = mkdir_p(env.work, 0777);
+        if (e) {
+            fprintf(stderr, "cudalint confirm: --keep %s: %s\n", o.keep_dir, strerror(e));
+            rc = 2;
+            goto out;
+        }
+    } else {
+        const char *tmp = getenv("TMPDIR");
+        char *tmpl = xasprintf("%s/cudalint-confirm-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+        if (!mkdtemp(tmpl)) {
+            fprintf(stderr, "cudalint confirm: cannot create a scratch directory: %s\n",
+                    strerror(errno));
+            free(tmpl);
+            rc = 2;
+            goto out;
+        }
+        env.work = tmpl;
+        env.work_is_temp = true;
+    }
+
+    /* the database, before any work, so a bad path fails fast */
+    if (o.db_path) {
+        db_path = path_absolute(o.db_path);
+    } else {
+        char *cache = user_cache_dir();
+        db_path = path_join(cache, "confirm.sqlite");
+        free(cache);
+    }
+    char *db_error = NULL;
+    db = confirm_db_open(db_path, &db_error);
+    if (!db) {
+        fprintf(stderr, "cudalint confirm: cannot open the results database %s\n", db_error);
+        free(db_error);
+        rc = 2;
+        goto out;
+    }
+
+    /* tools */
+    if (o.nvcc) {
+        env.nvcc = access(o.nvcc, X_OK) == 0 ? xstrdup(o.nvcc) : NULL;
+        if (!env.nvcc) {
+            fprintf(stderr, "cudalint confirm: --nvcc %s is not an executable\n", o.nvcc);
+            rc = 2;
+            goto out;
+        }
+    } else {
+        const char *cp = getenv("CUDA_PATH");
+        if (cp && *cp) {
+            char *c = path_join(cp, "bin/nvcc");
+            if (access(c, X_OK) == 0) env.nvcc = c;
+            else free(c);
+        }
+        if (!env.nvcc) env.nvcc = find_on_path("nvcc");
+        if (!env.nvcc && access("/usr/local/cuda/bin/nvcc", X_OK) == 0)
+            env.nvcc = xstrdup("/usr/local/cuda/bin/nvcc");
+    }
+    if (env.nvcc) {
+        env.cuobjdump = find_tool(env.nvcc, "cuobjdump");
+        ri.cuda_version = nvcc_release(env.nvcc, env.work);
+    }
+    env.nvidia_smi = find_on_path("nvidia-smi");
+    bool present = gpu_device_present();
+    env.gpu_mode = !o.want_static_only && (o.want_gpu || present);
+    if (env.gpu_mode) {
+        env.ncu = find_tool(env.nvcc, "ncu");
+        env.sanitizer = find_tool(env.nvcc, "compute-sanitizer");
+    }
+    char *cc = NULL;
+    if (env.gpu_mode) query_nvidia_smi(&env, &cc);
+    if (!o.arch_given) {
+        o.arch = cc && env.gpu_mode ? cc_to_arch(cc) : NULL;
+        if (!o.arch) o.arch = xstrdup("sm_90");
+    }
+    free(cc);
+
+    ri.time = iso_time_utc();
+    char host[256] = "";
+    gethostname(host, sizeof host - 1);
+    ri.host = xstrdup(host);
+    ri.version = xstrdup(CUDALINT_VERSION);
+    ri.arch = xstrdup(o.arch);
+    ri.nvcc = env.nvcc ? xstrdup(env.nvcc) : NULL;
+    {
+        struct strbuf cmd;
+        sb_init(&cmd);
+        sb_add(&cmd, "cudalint");
+        for (int i = 0; i < argc; i++) sb_addf(&cmd, " %s", argv[i]);
+        ri.command = sb_detach(&cmd);
+    }
+    if (confirm_db_run(db, &ri, &db_error) != 0) {
+        fprintf(stderr, "cudalint confirm: %s\n", db_error);
+        free(db_error);
+        rc = 2;
+        goto out;
+    }
+
+    printf("cudalint confirm %s: arch %s; nvcc: %s%s%s%s\n", ri.version, ri.arch,
+           env.nvcc ? env.nvcc : "not found (static steps skipped)", ri.cuda_version ? " (CUDA " : "",
+           ri.cuda_version ? ri.cuda_version : "", ri.cuda_version ? ")" : "");
+    if (env.nvcc)
+        printf("  cuobjdump: %s\n", env.cuobjdump ? env.cuobjdump : "not installed (PTX evidence only)");
+    if (o.want_static_only)
+        printf("  GPU steps: not requested (--static)\n");
+    else if (!env.gpu_mode)
+        printf("  GPU steps: skipped: no GPU detected (use --gpu to try anyway)\n");
+    else
+        printf("  GPU steps: %s; ncu: %s; compute-sanitizer: %s\n",
+               ri.gpu ? ri.gpu : (present ? "GPU detected" : "no GPU detected, trying (--gpu)"),
+               env.ncu ? env.ncu : "not installed",
+               env.sanitizer ? env.sanitizer : "not installed");
+    if (!env.nvcc && env.gpu_mode) env.gpu_mode = false;
+    printf("  results database: %s (run %lld)\n", db_path, ri.db_id);
+    fflush(stdout);
+
+    results = xcalloc(n_pairs + 1, sizeof *results);
+    for (size_t i = 0; i < n_pairs; i++) {
+        if (!selected(&o, &pairs[i])) continue;
+        struct pair_result *r = &results[n_sel++];
+        r->pair = &pairs[i];
+        pr_text(r, "", "pair.title", pairs[i].title);
+        confirm_pair(&env, r);
+        if (!env.gpu_mode && !o.want_static_only && env.nvcc && pr_step_status(r, "static") >= 0)
+            pr_step(r, "gpu", STEP_SKIP, "no GPU detected");
+        size_t stored = 0;
+        if (confirm_db_pair(db, &ri, r, &stored, &db_error) != 0) {
+            fprintf(stderr, "cudalint confirm: %s\n", db_error);
+            free(db_error);
+            db_error = NULL;
+            rc = 1;
+        }
+        if (r->failed) rc = rc ? rc : 1;
+    }
+    ri.seconds = monotonic_seconds() - started;
+    /* the GPU's identity is known only after the harness ran */
+    if (confirm_db_run(db, &ri, &db_error) != 0) {
+        fprintf(stderr, "cudalint confirm: %s\n", db_error);
+        free(db_error);
+        db_error = NULL;
+    }
+
+    printf("\n");
+    confirm_print_table(stdout, &ri, results, n_sel);
+    if (o.report_dir) {
+        char *error = NULL;
+        if (confirm_write_report(o.report_dir, &ri, results, n_sel, db_path, &error) != 0) {
+            fprintf(stderr, "cudalint confirm: report: %s\n", error);
+            free(error);
+            rc = rc ? rc : 1;
+        } else {
+            printf("report: %s/RESULTS.md, %s/ratios.svg\n", o.report_dir, o.report_dir);
+        }
+    }
+    confirm_db_note(db, &ri, "run.command", 0, ri.command, &db_error);
+    free(db_error);
+    db_error = NULL;
+    confirm_db_note(db, &ri, "run.seconds", ri.seconds, NULL, &db_error);
+    free(db_error);
+    db_error = NULL;
+    confirm_db_note(db, &ri, "run.exit_code", rc, NULL, &db_error);
+    free(db_error);
+    printf("%s in %.0f s; exit %d\n",
+           rc == 0 ? "confirm: every step that ran passed" : "confirm: some steps FAILED", ri.seconds,
+           rc);
+
+out:
+    for (size_t i = 0; i < n_sel; i++) pr_release(&results[i]);
+    free(results);
+    for (size_t i = 0; i < n_pairs; i++) pair_release(&pairs[i]);
+    free(pairs);
+    sv_release(&names);
+    confirm_db_close(db);
+    free(db_path);
+    if (env.work && env.work_is_temp) remove_tree(env.work);
+    free(env.work);
+    free(env.kernels);
+    free(env.nvcc);
+    free(env.cuobjdump);
+    free(env.ncu);
+    free(env.sanitizer);
+    free(env.nvidia_smi);
+    free(env.harness_obj);
+    free(env.harness_error);
+    free(env.gpu_skip_reason);
+    run_info_release(&ri);
+    opts_release(&o);
+    return rc;
+}

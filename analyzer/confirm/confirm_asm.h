@@ -1,0 +1,32 @@
+/* confirm_asm.h: the instruction mix of PTX and SASS texts. */
+#ifndef CUDALINT_CONFIRM_ASM_H
+#define CUDALINT_CONFIRM_ASM_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* ---- instruction mix of PTX and SASS ---- */
+
+struct asm_mix {
+    bool sass;
+    long entries;            /* kernels (.entry / Function :) */
+    long instructions;
+    long loop_instructions;  /* inside a backward branch's range */
+    long fp64_arith;         /* add/sub/mul/fma/div/... .f64, DADD/DMUL/DFMA/DSETP... */
+    long cvt_f64_f32;        /* float -> double */
+    long cvt_f32_f64;        /* double -> float */
+    long int_mul;            /* integer mul/mad (PTX mul.lo/mul.wide/mad.lo, SASS IMAD/IMUL) */
+    long loop_int_mul;
+    long ld_shared, st_shared, atom_shared;
+    long shared_bytes;       /* PTX .shared declarations; -1 for SASS */
+    long barriers;           /* bar.sync / barrier.sync / BAR.SYNC (not warp syncs) */
+    long barrier_skips;      /* conditional forward branches that jump over a barrier */
+};
+
+/* Counts the instruction mix of a PTX text (nvcc -ptx) or a SASS listing
+   (cuobjdump -sass); the format is recognised from the text. */
+void asm_mix_count(const char *text, struct asm_mix *m);
+/* Prints the mix as "key value" lines (for --inspect and the logs). */
+void asm_mix_print(FILE *out, const struct asm_mix *m);
+
+#endif

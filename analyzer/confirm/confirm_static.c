@@ -1,0 +1,462 @@
+/* confirm_static.c: the steps of `cudalint confirm` that need no GPU: lint
+ * the bad kernel, build the fixed one with cudalint's own fix-it (or take the
+ * hand-written one), lint it, compile both with nvcc and compare their PTX
+ * (and SASS) instruction mix against what the rule predicts. */
+#include "confirm/confirm_static.h"
+#include "confirm/confirm_asm.h"
+#include "confirm/confirm_proc.h"
+#include "fix/fixapply.h"
+#include "engine/lint.h"
+#include "core/rule.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Runs nvcc; on failure records step as failed with the output's tail. */
+bool confirm_nvcc(struct confirm_env *env, struct pair_result *r, const char *step,
+                     struct strvec *args, const char *log_path, char **warnings)
+{
+    size_t argc = args->len + 1;
+    char **argv = xcalloc(argc + 1, sizeof *argv);
+    argv[0] = env->nvcc;
+    for (size_t i = 0; i < args->len; i++) argv[i + 1] = args->items[i];
+    struct proc_result pr;
+    proc_run(argv, NULL, env->work, TIMEOUT_NVCC, true, NULL, &pr);
+    if (log_path) {
+        FILE *f = fopen(log_path, "a");
+        if (f) {
+            for (size_t i = 0; i < argc; i++) fprintf(f, "%s%s", i ? " " : "$ ", argv[i]);
+            fprintf(f, "\n%s\n", pr.out);
+            fclose(f);
+        }
+    }
+    bool ok = pr.exit_code == 0;
+    if (!ok) {
+        char *tail = text_tail(pr.out, 6);
+        pr_step(r, step, STEP_FAIL, "nvcc %s: %s", pr.timed_out ? "timed out" : "failed",
+                tail[0] ? tail : "(no output)");
+        free(tail);
+    } else if (warnings && pr.out[0]) {
+        char *tail = text_tail(pr.out, 3);
+        if (*warnings) free(*warnings);
+        *warnings = tail;
+    }
+    proc_result_release(&pr);
+    free(argv);
+    return ok;
+}
+
+/* nvcc arguments for one variant of a pair. */
+void confirm_variant_args(struct confirm_env *env, const struct pair *p, const char *pwork,
+                         const char *variant, struct strvec *a)
+{
+    sv_push(a, "-O3");
+    char *arch = xasprintf("-arch=%s", env->o->arch);
+    sv_push_owned(a, arch);
+    sv_push_owned(a, xasprintf("-I%s", pwork));
+    sv_push_owned(a, xasprintf("-I%s", p->dir));
+    sv_push_owned(a, xasprintf("-I%s", env->kernels));
+    sv_push(a, strcmp(variant, "bad") == 0 ? "-DVARIANT_BAD" : "-DVARIANT_FIXED");
+}
+
+/* ------------------------------------------------------------ lint steps */
+
+/* Lints path for the pair's rule; returns the findings of that rule (a
+   shallow list: release with free(list.items) only) and keeps the file
+   result alive in fr for the caller to release. */
+static bool lint_for_rule(struct confirm_env *env, const struct pair *p, const char *path,
+                          struct file_result *fr, struct diag_list *found, char **error)
+{
+    struct lint_options lo;
+    lint_options_init(&lo);
+    sv_push(&lo.select, p->rule);
+    sv_push(&lo.paths, path);
+    sv_push(&lo.archs, env->o->arch);
+    lo.explicit_archs = true; /* a compile database found nearby must not change it */
+    lo.quiet = true;
+    lo.no_config = true;      /* the pair is judged by the rule's defaults */
+    lo.no_cache = true;
+    memset(fr, 0, sizeof *fr);
+    memset(found, 0, sizeof *found);
+    if (lint_prepare(&lo, error) != 0) {
+        lint_unprepare(&lo);
+        lint_options_release(&lo);
+        return false;
+    }
+    lint_file(&lo, path, NULL, 0, fr);
+    lint_unprepare(&lo);
+    lint_options_release(&lo);
+    if (fr->status && strcmp(fr->status, "error") == 0) {
+        *error = xasprintf("%s", fr->message ? fr->message : "lint failed");
+        return false;
+    }
+    for (size_t i = 0; i < fr->diags.len; i++) {
+        struct diag *d = &fr->diags.items[i];
+        if (!d->rule || strcmp(d->rule->code, p->rule) != 0) continue;
+        if (found->len == found->cap) {
+            found->cap = found->cap ? found->cap * 2 : 8;
+            found->items = xrealloc(found->items, found->cap * sizeof *found->items);
+        }
+        found->items[found->len++] = *d;
+    }
+    return true;
+}
+
+/* "line 15: `a` -> `b`" for the lines that differ (same line count), else a count. */
+static char *describe_change(const char *before, const char *after)
+{
+    struct strbuf sb;
+    sb_init(&sb);
+    const char *a = before, *b = after;
+    unsigned line = 1, shown = 0;
+    while (*a || *b) {
+        size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n");
+        if (la != lb || memcmp(a, b, la) != 0) {
+            if (shown++ < 4) {
+                const char *ta = a, *tb = b;
+                size_t na = la, nb = lb;
+                while (na && (*ta == ' ' || *ta == '\t')) ta++, na--;
+                while (nb && (*tb == ' ' || *tb == '\t')) tb++, nb--;
+                sb_addf(&sb, "%sline %u: `%.*s` -> `%.*s`", shown > 1 ? "; " : "", line, (int)na,
+                        ta, (int)nb, tb);
+            }
+        }
+        a += la + (a[la] == '\n');
+        b += lb + (b[lb] == '\n');
+        line++;
+    }
+    if (shown > 4) sb_addf(&sb, "; %u more lines", shown - 4);
+    return sb_detach(&sb);
+}
+
+/* lint-bad, fix, lint-fixed.  Writes pwork/bad.cu and pwork/fixed.cu.
+   Returns false when there is no usable fixed kernel. */
+bool confirm_lint_and_fix(struct confirm_env *env, struct pair_result *r, const char *pwork)
+{
+    const struct pair *p = r->pair;
+    const struct rule *rule = registry_find(p->rule);
+    if (!rule) {
+        pr_step(r, "lint-bad", STEP_ERROR, "rule %s is not in the registry", p->rule);
+        return false;
+    }
+    char *bad_path = path_join(p->dir, "bad.cu");
+    char *bad_text = file_read_text(bad_path);
+    if (!bad_text) {
+        pr_step(r, "lint-bad", STEP_ERROR, "cannot read %s", bad_path);
+        free(bad_path);
+        return false;
+    }
+    char *work_bad = path_join(pwork, "bad.cu"), *work_fixed = path_join(pwork, "fixed.cu");
+    file_write_text(work_bad, bad_text, strlen(bad_text));
+    bool ok = false;
+    char *error = NULL, *fixed_text = NULL;
+    struct file_result fr;
+    struct diag_list found;
+
+    /* lint-bad */
+    if (!lint_for_rule(env, p, bad_path, &fr, &found, &error)) {
+        pr_step(r, "lint-bad", STEP_ERROR, "cannot lint bad.cu: %s", error);
+        goto out_fr;
+    }
+    const struct diag *match = NULL;
+    for (size_t i = 0; i < found.len && !match; i++)
+        if (strstr(found.items[i].message, p->expect_message)) match = &found.items[i];
+    pr_number(r, "bad", "lint.findings", (double)found.len);
+    if (!match) {
+        if (found.len)
+            pr_step(r, "lint-bad", STEP_FAIL, "%zu %s finding(s), none with \"%s\" (first: %u:%u %s)",
+                    found.len, p->rule, p->expect_message, found.items[0].line,
+                    found.items[0].column, found.items[0].message);
+        else if (fr.status && strcmp(fr.status, "ok") != 0)
+            pr_step(r, "lint-bad", STEP_FAIL, "no %s finding in bad.cu (file status %s: %s)",
+                    p->rule, fr.status, fr.message ? fr.message : "no message");
+        else
+            pr_step(r, "lint-bad", STEP_FAIL, "no %s finding in bad.cu", p->rule);
+        if (fr.status && strcmp(fr.status, "ok") && fr.message)
+            pr_text(r, "bad", "lint.status", fr.message);
+        goto out_found;
+    }
+    pr_text(r, "bad", "lint.message", match->message);
+    pr_step(r, "lint-bad", STEP_PASS, "%zu %s finding(s); bad.cu:%u:%u: %s", found.len, p->rule,
+            match->line, match->column, match->message);
+
+    /* fix */
+    if (p->hand_fixed) {
+        char *hand = path_join(p->dir, "fixed.cu");
+        fixed_text = file_read_text(hand);
+        if (!fixed_text) {
+            pr_step(r, "fix", STEP_ERROR, "pair.json says \"fixed\": \"hand\" but %s is missing",
+                    hand);
+        } else {
+            pr_step(r, "fix", STEP_INFO, "hand-written fixed.cu (%s)",
+                    rule->has_fix ? "the rule has a fix-it, but this pair is fixed by hand"
+                                  : "the rule has no fix-it");
+        }
+        free(hand);
+    } else {
+        size_t with_fix = 0;
+        for (size_t i = 0; i < found.len; i++)
+            if (found.items[i].n_fixes) with_fix++;
+        if (!with_fix) {
+            pr_step(r, "fix", STEP_FAIL,
+                    "the %s finding offers no fix-it here; the pair expects one (or write "
+                    "fixed.cu and set \"fixed\": \"hand\" in pair.json)",
+                    p->rule);
+        } else {
+            /* fix_apply matches a fix's file as given: use the fix's own spelling
+               when it names bad.cu another way. */
+            const char *target = bad_path;
+            const struct diag *first = NULL;
+            for (size_t i = 0; i < found.len && !first; i++)
+                if (found.items[i].n_fixes) first = &found.items[i];
+            char *abs_fix = path_absolute(first->fixes[0].file), *abs_bad = path_absolute(bad_path);
+            if (strcmp(abs_fix, abs_bad) == 0) target = first->fixes[0].file;
+            size_t out_len = 0, applied = 0, skipped = 0;
+            fixed_text = fix_apply(bad_text, strlen(bad_text), target, &found, &out_len, &applied,
+                                   &skipped);
+            pr_number(r, "fixed", "fix.applied", (double)applied);
+            pr_number(r, "fixed", "fix.skipped", (double)skipped);
+            if (!fixed_text || applied == 0) {
+                pr_step(r, "fix", STEP_FAIL, "fix_apply applied no fix-it (%zu skipped)%s", skipped,
+                        strcmp(abs_fix, abs_bad) ? "; the fix-it edits another file" : "");
+                free(fixed_text);
+                fixed_text = NULL;
+            } else {
+                char *change = describe_change(bad_text, fixed_text);
+                pr_text(r, "fixed", "fix.change", change);
+                pr_step(r, "fix", STEP_PASS, "cudalint's fix-it applied (%zu applied, %zu skipped): %s",
+                        applied, skipped, change);
+                free(change);
+            }
+            free(abs_fix);
+            free(abs_bad);
+        }
+    }
+    if (!fixed_text) goto out_found;
+    if (!file_write_text(work_fixed, fixed_text, strlen(fixed_text))) {
+        pr_step(r, "lint-fixed", STEP_ERROR, "cannot write %s: %s", work_fixed, strerror(errno));
+        goto out_found;
+    }
+
+    /* lint-fixed */
+    {
+        struct file_result fr2;
+        struct diag_list found2;
+        if (!lint_for_rule(env, p, work_fixed, &fr2, &found2, &error)) {
+            pr_step(r, "lint-fixed", STEP_ERROR, "cannot lint the fixed kernel: %s", error);
+        } else {
+            pr_number(r, "fixed", "lint.findings", (double)found2.len);
+            if (found2.len)
+                pr_step(r, "lint-fixed", STEP_FAIL, "the fixed kernel still has %zu %s finding(s): %u:%u %s",
+                        found2.len, p->rule, found2.items[0].line, found2.items[0].column,
+                        found2.items[0].message);
+            else
+                pr_step(r, "lint-fixed", STEP_PASS, "no %s finding in the fixed kernel", p->rule);
+            ok = true; /* build and measure it even when still flagged: the numbers say why */
+        }
+        free(found2.items);
+        file_result_release(&fr2);
+    }
+
+out_found:
+    free(found.items);
+out_fr:
+    file_result_release(&fr);
+    free(error);
+    free(fixed_text);
+    free(bad_text);
+    free(bad_path);
+    free(work_bad);
+    free(work_fixed);
+    return ok;
+}
+
+/* ---------------------------------------------------------- static steps */
+
+static void record_mix(struct pair_result *r, const char *variant, const char *prefix,
+                       const struct asm_mix *m)
+{
+    struct {
+        const char *name;
+        long v;
+    } rows[] = {
+        {"instructions", m->instructions},   {"loop_instructions", m->loop_instructions},
+        {"fp64_arith", m->fp64_arith},       {"cvt_f64_f32", m->cvt_f64_f32},
+        {"cvt_f32_f64", m->cvt_f32_f64},     {"int_mul", m->int_mul},
+        {"loop_int_mul", m->loop_int_mul},   {"ld_shared", m->ld_shared},
+        {"st_shared", m->st_shared},         {"atom_shared", m->atom_shared},
+        {"shared_bytes", m->shared_bytes},   {"barriers", m->barriers},
+        {"barrier_skips", m->barrier_skips},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        if (rows[i].v < 0) continue;
+        char *metric = xasprintf("%s.%s", prefix, rows[i].name);
+        pr_number(r, variant, metric, (double)rows[i].v);
+        free(metric);
+    }
+}
+
+/* The rule's static expectation on two instruction mixes.  Returns the
+   status and sets *detail. */
+static enum step_status judge_static(const struct pair *p, const struct asm_mix *b,
+                                     const struct asm_mix *f, const char *what, char **detail,
+                                     char **summary)
+{
+    const char *k = p->static_check;
+    *summary = NULL;
+    if (!strcmp(k, "fp64")) {
+        long nb = b->fp64_arith + b->cvt_f64_f32 + b->cvt_f32_f64;
+        long nf = f->fp64_arith + f->cvt_f64_f32 + f->cvt_f32_f64;
+        *summary = xasprintf("FP64 ops + f32/f64 conversions %ld -> %ld (%s)", nb, nf, what);
+        *detail = xasprintf("FP64 arithmetic + f32<->f64 conversions (%s): bad %ld (f64 ops %ld, "
+                            "f32->f64 %ld, f64->f32 %ld), fixed %ld",
+                            what, nb, b->fp64_arith, b->cvt_f64_f32, b->cvt_f32_f64, nf);
+        return nb > 0 && nf == 0 ? STEP_PASS : STEP_FAIL;
+    }
+    if (!strcmp(k, "loop-int-mul")) {
+        *summary = xasprintf("integer mul/mad in loop bodies %ld -> %ld (%s)", b->loop_int_mul,
+                             f->loop_int_mul, what);
+        *detail = xasprintf("integer multiply(-add)s inside loop bodies (%s, static count over "
+                            "the unrolled and remainder loops): bad %ld, fixed %ld; whole kernel "
+                            "%ld vs %ld; instructions in loops %ld vs %ld",
+                            what, b->loop_int_mul, f->loop_int_mul, b->int_mul, f->int_mul,
+                            b->loop_instructions, f->loop_instructions);
+        if (f->loop_int_mul < b->loop_int_mul) return STEP_PASS;
+        /* PTX is the criterion: ptxas may lower the PTX multiply to LEA or to
+           IMAD.WIDE in either kernel, so SASS without the difference is
+           reported, not failed. */
+        return b->sass ? STEP_INFO : STEP_FAIL;
+    }
+    if (!strcmp(k, "shared-padding")) {
+        bool same = b->ld_shared == f->ld_shared && b->st_shared == f->st_shared;
+        if (b->sass)
+            *summary = xasprintf("shared loads/stores %ld/%ld -> %ld/%ld (%s)", b->ld_shared,
+                                 b->st_shared, f->ld_shared, f->st_shared, what);
+        else
+            *summary = xasprintf("shared memory %ld -> %ld bytes, loads/stores %ld/%ld -> %ld/%ld (%s)",
+                                 b->shared_bytes, f->shared_bytes, b->ld_shared, b->st_shared,
+                                 f->ld_shared, f->st_shared, what);
+        if (b->sass) {
+            *detail = xasprintf("shared loads %ld vs %ld, stores %ld vs %ld (%s): the same "
+                                "accesses; only their addresses change",
+                                b->ld_shared, f->ld_shared, b->st_shared, f->st_shared, what);
+            return same ? STEP_PASS : STEP_FAIL;
+        }
+        *detail = xasprintf("shared memory declared %ld -> %ld bytes (+%ld: the padding); shared "
+                            "loads %ld vs %ld, stores %ld vs %ld (%s): the same accesses, only "
+                            "the address pattern changes",
+                            b->shared_bytes, f->shared_bytes, f->shared_bytes - b->shared_bytes,
+                            b->ld_shared, f->ld_shared, b->st_shared, f->st_shared, what);
+        return same && f->shared_bytes > b->shared_bytes ? STEP_PASS : STEP_FAIL;
+    }
+    if (!strcmp(k, "barrier-skip")) {
+        *summary = xasprintf("conditional branches or exits past a barrier %ld -> %ld (%s)",
+                             b->barrier_skips, f->barrier_skips, what);
+        *detail = xasprintf("barriers %ld vs %ld; conditional branches or exits that skip a "
+                            "barrier (%s): bad %ld, fixed %ld (whether such a branch diverges is "
+                            "cudalint's verdict, not the assembler's)",
+                            b->barriers, f->barriers, what, b->barrier_skips, f->barrier_skips);
+        return b->barriers > 0 && f->barriers > 0 && b->barrier_skips > 0 &&
+                       f->barrier_skips == 0
+                   ? STEP_PASS
+                   : STEP_FAIL;
+    }
+    *detail = xasprintf("unknown static check \"%s\" in pair.json", k);
+    *summary = xstrdup(*detail);
+    return STEP_ERROR;
+}
+
+void confirm_static_steps(struct confirm_env *env, struct pair_result *r, const char *pwork)
+{
+    const struct pair *p = r->pair;
+    const char *variants[2] = {"bad", "fixed"};
+    struct asm_mix mix[2];
+    char *log = path_join(pwork, "nvcc.log");
+    bool built = true;
+    for (int v = 0; v < 2 && built; v++) {
+        struct strvec a = {0};
+        confirm_variant_args(env, p, pwork, variants[v], &a);
+        sv_push(&a, "-ptx");
+        char *src = path_join(env->kernels, "variant.cu");
+        sv_push_owned(&a, src);
+        sv_push(&a, "-o");
+        sv_push_owned(&a, xasprintf("%s/%s.ptx", pwork, variants[v]));
+        char *warn = NULL;
+        built = confirm_nvcc(env, r, "build-ptx", &a, log, &warn);
+        if (built && warn) pr_text(r, variants[v], "build.warnings", warn);
+        free(warn);
+        sv_release(&a);
+    }
+    if (!built) {
+        pr_step(r, "static", STEP_SKIP, "the PTX did not build");
+        free(log);
+        return;
+    }
+    for (int v = 0; v < 2; v++) {
+        char *path = xasprintf("%s/%s.ptx", pwork, variants[v]);
+        char *text = file_read_text(path);
+        asm_mix_count(text ? text : "", &mix[v]);
+        record_mix(r, variants[v], "ptx", &mix[v]);
+        free(text);
+        free(path);
+    }
+    pr_step(r, "build-ptx", STEP_PASS, "nvcc -O3 -arch=%s -ptx: bad %ld, fixed %ld instructions",
+            env->o->arch, mix[0].instructions, mix[1].instructions);
+    char *detail = NULL, *summary = NULL;
+    enum step_status st = judge_static(p, &mix[0], &mix[1], "PTX", &detail, &summary);
+    pr_text(r, "", "static.summary", summary);
+    pr_step(r, "static", st, "%s", detail);
+    free(detail);
+    free(summary);
+
+    /* SASS, when cuobjdump is there to read the cubin */
+    if (!env->cuobjdump) {
+        pr_step(r, "static-sass", STEP_SKIP, "cuobjdump not installed: PTX only");
+        free(log);
+        return;
+    }
+    for (int v = 0; v < 2 && built; v++) {
+        struct strvec a = {0};
+        confirm_variant_args(env, p, pwork, variants[v], &a);
+        sv_push(&a, "-cubin");
+        sv_push_owned(&a, path_join(env->kernels, "variant.cu"));
+        sv_push(&a, "-o");
+        char *cubin = xasprintf("%s/%s.cubin", pwork, variants[v]);
+        sv_push(&a, cubin);
+        built = confirm_nvcc(env, r, "build-sass", &a, log, NULL);
+        sv_release(&a);
+        if (built) {
+            char *argv[] = {env->cuobjdump, "-sass", cubin, NULL};
+            struct proc_result pr;
+            proc_run(argv, NULL, pwork, TIMEOUT_NVCC, false, NULL, &pr);
+            if (pr.exit_code != 0) {
+                char *tail = text_tail(pr.err, 4);
+                pr_step(r, "build-sass", STEP_ERROR, "cuobjdump -sass failed: %s", tail);
+                free(tail);
+                built = false;
+            } else {
+                char *sass = xasprintf("%s/%s.sass", pwork, variants[v]);
+                file_write_text(sass, pr.out, strlen(pr.out));
+                free(sass);
+                asm_mix_count(pr.out, &mix[v]);
+                record_mix(r, variants[v], "sass", &mix[v]);
+            }
+            proc_result_release(&pr);
+        }
+        free(cubin);
+    }
+    if (built) {
+        pr_step(r, "build-sass", STEP_PASS, "cuobjdump -sass: bad %ld, fixed %ld instructions",
+                mix[0].instructions, mix[1].instructions);
+        st = judge_static(p, &mix[0], &mix[1], "SASS", &detail, &summary);
+        pr_text(r, "", "static-sass.summary", summary);
+        pr_step(r, "static-sass", st, "%s", detail);
+        free(detail);
+        free(summary);
+    } else {
+        pr_step(r, "static-sass", STEP_SKIP, "the SASS could not be produced");
+    }
+    free(log);
+}

@@ -1,0 +1,127 @@
+/* diag.c: building, ordering and de-duplicating findings. */
+#include "core/diag.h"
+#include "base/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct diag *diag_list_add(struct diag_list *l)
+{
+    if (l->len == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 16;
+        l->items = xrealloc(l->items, l->cap * sizeof *l->items);
+    }
+    struct diag *d = &l->items[l->len++];
+    memset(d, 0, sizeof *d);
+    return d;
+}
+
+void diag_add_note(struct diag *d, const char *file, unsigned line, unsigned col,
+                   const char *fmt, ...)
+{
+    struct strbuf sb;
+    va_list ap;
+    sb_init(&sb);
+    va_start(ap, fmt);
+    sb_vaddf(&sb, fmt, ap);
+    va_end(ap);
+    d->notes = xrealloc(d->notes, (d->n_notes + 1) * sizeof *d->notes);
+    struct diag_note *n = &d->notes[d->n_notes++];
+    n->file = xstrdup(file);
+    n->line = line;
+    n->column = col;
+    n->message = sb_detach(&sb);
+}
+
+void diag_add_fix(struct diag *d, const char *file, unsigned line, unsigned col,
+                  unsigned end_line, unsigned end_col, unsigned offset,
+                  unsigned end_offset, const char *replacement)
+{
+    d->fixes = xrealloc(d->fixes, (d->n_fixes + 1) * sizeof *d->fixes);
+    struct diag_fix *f = &d->fixes[d->n_fixes++];
+    f->file = xstrdup(file);
+    f->line = line;
+    f->column = col;
+    f->end_line = end_line;
+    f->end_column = end_col;
+    f->offset = offset;
+    f->end_offset = end_offset;
+    f->replacement = xstrdup(replacement);
+}
+
+void diag_release(struct diag *d)
+{
+    free(d->file);
+    free(d->message);
+    free(d->function);
+    for (size_t i = 0; i < d->n_notes; i++) {
+        free(d->notes[i].file);
+        free(d->notes[i].message);
+    }
+    free(d->notes);
+    for (size_t i = 0; i < d->n_fixes; i++) {
+        free(d->fixes[i].file);
+        free(d->fixes[i].replacement);
+    }
+    free(d->fixes);
+    memset(d, 0, sizeof *d);
+}
+
+void diag_list_release(struct diag_list *l)
+{
+    for (size_t i = 0; i < l->len; i++) diag_release(&l->items[i]);
+    free(l->items);
+    l->items = NULL;
+    l->len = l->cap = 0;
+}
+
+void diag_list_move(struct diag_list *dst, struct diag_list *src)
+{
+    for (size_t i = 0; i < src->len; i++) *diag_list_add(dst) = src->items[i];
+    free(src->items);
+    src->items = NULL;
+    src->len = src->cap = 0;
+}
+
+static int cmp_uint(unsigned a, unsigned b)
+{
+    return a < b ? -1 : a > b;
+}
+
+int diag_compare(const struct diag *a, const struct diag *b)
+{
+    int c = strcmp(a->file, b->file);
+    if (!c) c = cmp_uint(a->line, b->line);
+    if (!c) c = cmp_uint(a->column, b->column);
+    if (!c) c = strcmp(a->rule->code, b->rule->code);
+    if (!c) c = strcmp(a->message, b->message);
+    return c;
+}
+
+static int qsort_cmp(const void *a, const void *b)
+{
+    return diag_compare(a, b);
+}
+
+void diag_list_sort_unique(struct diag_list *l)
+{
+    if (l->len < 2) return;
+    qsort(l->items, l->len, sizeof *l->items, qsort_cmp);
+    size_t w = 1;
+    for (size_t r = 1; r < l->len; r++) {
+        if (diag_compare(&l->items[w - 1], &l->items[r]) == 0) {
+            /* The same finding from another parse pass: keep the first, but
+               keep a fix if only the duplicate has one. */
+            struct diag *kept = &l->items[w - 1];
+            if (kept->n_fixes == 0 && l->items[r].n_fixes > 0) {
+                struct diag tmp = *kept;
+                *kept = l->items[r];
+                l->items[r] = tmp;
+            }
+            diag_release(&l->items[r]);
+            continue;
+        }
+        l->items[w++] = l->items[r];
+    }
+    l->len = w;
+}

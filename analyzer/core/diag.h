@@ -1,0 +1,55 @@
+/* diag.h: the diagnostics model: findings with notes and fix-its, lists of them,
+ * ordering and de-duplication across parse passes. */
+#ifndef CUDALINT_DIAG_H
+#define CUDALINT_DIAG_H
+
+#include "core/rule.h"
+#include <stddef.h>
+
+struct diag_note {
+    char *file;
+    unsigned line, column; /* 1-based; column in bytes */
+    char *message;
+};
+
+struct diag_fix {
+    char *file;
+    unsigned line, column, end_line, end_column; /* 1-based, end exclusive */
+    unsigned offset, end_offset;                 /* byte offsets in the file */
+    char *replacement;
+};
+
+struct diag {
+    char *file;
+    unsigned line, column, end_line, end_column;
+    const struct rule *rule;
+    enum severity severity;
+    char *message;
+    char *function; /* enclosing function name, or NULL (baseline fingerprint) */
+    struct diag_note *notes;
+    size_t n_notes;
+    struct diag_fix *fixes;
+    size_t n_fixes;
+};
+
+struct diag_list {
+    struct diag *items;
+    size_t len, cap;
+};
+
+struct diag *diag_list_add(struct diag_list *l);   /* zeroed, owned by l */
+void diag_add_note(struct diag *d, const char *file, unsigned line, unsigned col,
+                   const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+void diag_add_fix(struct diag *d, const char *file, unsigned line, unsigned col,
+                  unsigned end_line, unsigned end_col, unsigned offset,
+                  unsigned end_offset, const char *replacement);
+void diag_release(struct diag *d);
+void diag_list_release(struct diag_list *l);
+/* Moves every item of src to the end of dst; src is left empty. */
+void diag_list_move(struct diag_list *dst, struct diag_list *src);
+/* Sorts by file, line, column, code, message and drops exact duplicates
+   (the same finding found by several parse passes). */
+void diag_list_sort_unique(struct diag_list *l);
+int diag_compare(const struct diag *a, const struct diag *b);
+
+#endif

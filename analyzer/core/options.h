@@ -1,0 +1,72 @@
+/* options.h: the options one file is linted with (the command line, merged
+ * with the file's .cudalint.yaml by config/), and which rules they enable. */
+#ifndef CUDALINT_OPTIONS_H
+#define CUDALINT_OPTIONS_H
+
+#include "base/util.h"
+#include "core/rule.h"
+#include <stdbool.h>
+
+struct compdb;
+struct cuda_toolkit;
+
+enum header_mode { HEADERS_AUTO, HEADERS_TOOLKIT, HEADERS_SHIM };
+
+/* A rule option from the configuration's `options: {CODE: {key: value}}`. */
+struct rule_option {
+    const struct rule *rule;
+    char *key, *value;
+};
+
+struct lint_options {
+    struct strvec paths;          /* files/directories given by the user */
+    struct strvec roots;          /* the same, absolute: headers under them are linted */
+    struct strvec extensions;     /* ".cu", ".cuh", plus --extensions */
+    struct strvec select, ignore; /* codes, names, prefixes, globs */
+    struct strvec archs;          /* "sm_90" ... */
+    struct strvec extra_args;     /* after "--": passed to clang */
+    char *cuda_path;              /* explicit --cuda-path, or NULL */
+    char *compdb_dir;             /* -p DIR, or NULL (auto-discovery) */
+    enum header_mode headers;
+    bool host;                    /* also report rules in host code (--host) */
+    bool show_parse_errors;
+    bool exit_zero, quiet;
+    int jobs;
+    char *format;                 /* "text", "json", ... */
+    int color;                    /* 0 never, 1 always, -1 auto */
+    int fail_level;               /* lowest enum severity that fails the run */
+    long long max_file_size;      /* larger files are skipped with a note */
+
+    /* Integrations (configuration, baseline, fixes, cache). */
+    char *config_path;            /* --config FILE, or NULL: nearest .cudalint.yaml */
+    bool no_config, dump_config;
+    char *baseline, *write_baseline;
+    bool fix, diff;
+    char *cache_dir;              /* --cache-dir, or NULL: the user cache dir */
+    bool no_cache;
+
+    /* Rule options of the file's configuration (borrowed from config/; none
+       on the command line's own options). */
+    const struct rule_option *rule_options;
+    size_t n_rule_options;
+
+    /* Resolved once per run by lint_prepare() (engine/lint.h): */
+    struct compdb *compdb;        /* NULL without a compile database */
+    struct cuda_toolkit *toolkit; /* NULL when none was found or shim mode */
+    bool explicit_archs;          /* --cuda-arch given: wins over the database */
+};
+
+void lint_options_init(struct lint_options *o);
+/* Frees what the options own; what lint_prepare() resolved (compile database,
+   toolkit) is released by lint_unprepare() first. */
+void lint_options_release(struct lint_options *o);
+/* --select/--ignore: a selector matches a rule by code, name, code prefix
+   ("CU2") or glob. */
+bool lint_rule_enabled(const struct lint_options *o, const struct rule *r);
+/* A rule option from the configuration, as written, or NULL. */
+const char *lint_rule_option(const struct lint_options *o, const struct rule *r, const char *key);
+/* Whether a rule also reports in host code: --host, `host: true`, or the
+   rule's own `options: {CODE: {host: true}}`. */
+bool lint_rule_host(const struct lint_options *o, const struct rule *r);
+
+#endif

@@ -1,0 +1,29 @@
+/* result.h: what a run found: one result per file (status, message,
+ * findings) and the run as a whole, which the output writers print. */
+#ifndef CUDALINT_RESULT_H
+#define CUDALINT_RESULT_H
+
+#include "core/diag.h"
+
+/* Result for one linted file. */
+struct file_result {
+    char *path;                   /* as shown to the user */
+    char *status;                 /* "ok", "parse-errors", "error", "skipped" */
+    char *message;                /* why, for non-ok */
+    struct diag_list diags;
+    unsigned n_parse_errors;
+};
+
+struct lint_run {
+    struct file_result *files;
+    size_t n_files;
+    struct diag_list diags;       /* every finding, sorted and unique */
+    int input_errors;             /* unreadable paths and the like */
+};
+
+/* Replaces res's status and message (message is taken over). */
+void file_result_set_status(struct file_result *res, const char *status, char *message);
+void file_result_release(struct file_result *r);
+void lint_run_release(struct lint_run *run);
+
+#endif

@@ -1,0 +1,246 @@
+/* parse.c: planning a file's parse passes and running them with libclang.
+ *
+ * With a toolkit: a host-only pass and one device-only pass per target arch,
+ * using the toolkit's real headers (plus CCCL's include/cccl, which nvcc adds
+ * silently, and cudalint_toolkit.h, which closes the gaps between clang's view
+ * of them and nvcc's).  Without one, or with --no-cuda-headers: one device
+ * pass over the embedded declarations header (shim.h).  The embedded headers
+ * are served as unsaved files under a virtual directory. */
+#include "frontend/parse.h"
+#include "frontend/compile_args.h"
+#include "frontend/shim.h"
+#include "frontend/toolkit.h"
+#include "base/util.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Flags every pass shares: CUDA language, no warnings (cudalint reports its
+   own findings, clang's errors only matter as parse failures), no error limit
+   so recovery keeps going, and no libdevice lookup since nothing is linked. */
+/* clang's own headers (__clang_cuda_runtime_wrapper.h, stddef.h ...).  libclang
+   guesses their directory from where it was loaded, which fails for relocated
+   copies; $CUDALINT_RESOURCE_DIR, then the directory the build found, say it
+   outright when they exist. */
+static const char *resource_dir_found;
+static pthread_once_t resource_dir_once = PTHREAD_ONCE_INIT;
+
+static void resource_dir_init(void)
+{
+    const char *env = getenv("CUDALINT_RESOURCE_DIR");
+    if (env && *env) {
+        resource_dir_found = env;
+        return;
+    }
+    char *probe = path_join(CUDALINT_CLANG_RESOURCE_DIR, "include/__clang_cuda_runtime_wrapper.h");
+    if (path_exists(probe)) resource_dir_found = CUDALINT_CLANG_RESOURCE_DIR;
+    free(probe);
+}
+
+static const char *resource_dir(void)
+{
+    pthread_once(&resource_dir_once, resource_dir_init);
+    return resource_dir_found;
+}
+
+static void add_common(struct strvec *a)
+{
+    const char *rd = resource_dir();
+    if (rd) {
+        sv_push(a, "-resource-dir");
+        sv_push(a, rd);
+    }
+    sv_push(a, "-x");
+    sv_push(a, "cuda");
+    sv_push(a, "-w");
+    sv_push(a, "-ferror-limit=0");
+    sv_push(a, "-nocudalib");
+    sv_push(a, "-Wno-unknown-cuda-version");
+    /* Relocatable device code accepts everything whole-program compilation
+       does, plus `extern __shared__` arrays declared in several files and
+       device-side kernel launches, which parse only with it. */
+    sv_push(a, "-fgpu-rdc");
+}
+
+/* What both toolkit passes add after the toolkit's own arguments. */
+static void add_toolkit_headers(struct strvec *a, const char *cccl)
+{
+    if (path_is_dir(cccl)) {
+        sv_push(a, "-isystem");
+        sv_push(a, cccl);
+    }
+    sv_push(a, "-include");
+    sv_push(a, SHIM_TOOLKIT_PREINCLUDE);
+    sv_push(a, "-idirafter");
+    sv_push(a, SHIM_FALLBACK_DIR);
+}
+
+/* clang chooses how `<<<...>>>` launches are lowered from the CUDA SDK version,
+   which its driver passes only when it links libdevice: with -nocudalib on a
+   device-only pass it falls back to the long-removed cudaConfigureCall and
+   every launch is an error.  Telling it the toolkit's real version selects
+   __cudaPushCallConfiguration, which the headers declare. */
+static void add_sdk_version(struct strvec *a, const struct lint_options *o)
+{
+    const char *v = o->toolkit && o->toolkit->version ? o->toolkit->version : NULL;
+    if (!v) return;
+    char major_minor[32];
+    int major = 0, minor = 0;
+    if (sscanf(v, "%d.%d", &major, &minor) < 1 || major < 9) return;
+    snprintf(major_minor, sizeof major_minor, "%d.%d", major, minor);
+    sv_push(a, "-Xclang");
+    sv_push_owned(a, xasprintf("-target-sdk-version=%s", major_minor));
+}
+
+static void add_user(struct strvec *a, const struct strvec *from_db, bool has_std,
+                     const struct lint_options *o)
+{
+    if (!has_std) sv_push(a, "-std=c++17");
+    for (size_t i = 0; i < from_db->len; i++) sv_push(a, from_db->items[i]);
+    for (size_t i = 0; i < o->extra_args.len; i++) sv_push(a, o->extra_args.items[i]);
+}
+
+static struct parse_pass *new_pass(struct parse_plan *plan, const char *name, bool device)
+{
+    plan->passes = xrealloc(plan->passes, (plan->n_passes + 1) * sizeof *plan->passes);
+    struct parse_pass *p = &plan->passes[plan->n_passes++];
+    memset(p, 0, sizeof *p);
+    p->name = xstrdup(name);
+    p->is_device = device;
+    return p;
+}
+
+int parse_plan_build(const struct lint_options *o, const char *file, struct parse_plan *plan,
+                     char **error)
+{
+    memset(plan, 0, sizeof *plan);
+    struct strvec db_args = {0}, db_archs = {0};
+    if (o->compdb) {
+        const struct compile_command *cc = compdb_find(o->compdb, file);
+        if (cc && translate_compile_args(&cc->argv, cc->directory, &db_args, &db_archs, error) != 0) {
+            sv_release(&db_args);
+            sv_release(&db_archs);
+            return -1;
+        }
+    }
+    bool has_std = false;
+    for (size_t i = 0; i < db_args.len; i++)
+        if (str_starts_with(db_args.items[i], "-std=")) has_std = true;
+    const struct strvec *archs = (!o->explicit_archs && db_archs.len) ? &db_archs : &o->archs;
+    const char *first_arch = archs->len ? archs->items[0] : "sm_90";
+
+    bool shim = o->headers == HEADERS_SHIM || !o->toolkit;
+    plan->shim = shim;
+    if (shim) {
+        char *name = xasprintf("shim %s", first_arch);
+        struct parse_pass *p = new_pass(plan, name, true);
+        free(name);
+        add_common(&p->args);
+        sv_push(&p->args, "-nocudainc");
+        sv_push(&p->args, "--cuda-device-only");
+        sv_push_owned(&p->args, xasprintf("--cuda-gpu-arch=%s", first_arch));
+        sv_push(&p->args, "-isystem");
+        sv_push(&p->args, SHIM_DIR);
+        sv_push(&p->args, "-include");
+        sv_push(&p->args, SHIM_MAIN);
+        sv_push(&p->args, "-idirafter");
+        sv_push(&p->args, SHIM_FALLBACK_DIR);
+        add_user(&p->args, &db_args, has_std, o);
+    } else {
+        plan->toolkit_root = xstrdup(o->toolkit->root);
+        char *cccl = path_join(o->toolkit->root, "include/cccl");
+        struct parse_pass *h = new_pass(plan, "host", false);
+        add_common(&h->args);
+        sv_push_owned(&h->args, xasprintf("--cuda-path=%s", o->toolkit->root));
+        add_sdk_version(&h->args, o);
+        sv_push(&h->args, "--cuda-host-only");
+        /* The host side sees the same target as the first device pass
+           (clang checks some device-side declarations against it). */
+        sv_push_owned(&h->args, xasprintf("--cuda-gpu-arch=%s", first_arch));
+        add_toolkit_headers(&h->args, cccl);
+        add_user(&h->args, &db_args, has_std, o);
+        for (size_t i = 0; i < archs->len || (i == 0 && archs->len == 0); i++) {
+            const char *arch = archs->len ? archs->items[i] : "sm_90";
+            char *name = xasprintf("device %s", arch);
+            struct parse_pass *d = new_pass(plan, name, true);
+            free(name);
+            add_common(&d->args);
+            sv_push_owned(&d->args, xasprintf("--cuda-path=%s", o->toolkit->root));
+            add_sdk_version(&d->args, o);
+            sv_push(&d->args, "--cuda-device-only");
+            sv_push_owned(&d->args, xasprintf("--cuda-gpu-arch=%s", arch));
+            add_toolkit_headers(&d->args, cccl);
+            add_user(&d->args, &db_args, has_std, o);
+        }
+        free(cccl);
+    }
+    sv_release(&db_args);
+    sv_release(&db_archs);
+    return 0;
+}
+
+void parse_plan_release(struct parse_plan *plan)
+{
+    for (size_t i = 0; i < plan->n_passes; i++) {
+        free(plan->passes[i].name);
+        sv_release(&plan->passes[i].args);
+    }
+    free(plan->passes);
+    free(plan->toolkit_root);
+    memset(plan, 0, sizeof *plan);
+}
+
+CXTranslationUnit parse_pass_run(CXIndex index, const char *file, const struct parse_pass *pass,
+                                 const char *contents, size_t contents_len, enum CXErrorCode *err)
+{
+    return parse_pass_run_with(index, file, pass, contents, contents_len, NULL, 0, err);
+}
+
+bool parse_args_use_shim_files(const struct strvec *args)
+{
+    for (size_t i = 0; i < args->len; i++)
+        if (strcmp(args->items[i], SHIM_DIR) == 0 || str_starts_with(args->items[i], SHIM_DIR "/")) return true;
+    return false;
+}
+
+size_t parse_shim_unsaved(struct CXUnsavedFile *out, char **names)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < shim_files_len; i++) {
+        if (!shim_files[i].name) continue;
+        names[n] = xasprintf("%s/%s", SHIM_DIR, shim_files[i].name);
+        out[n].Filename = names[n];
+        out[n].Contents = shim_files[i].contents;
+        out[n].Length = (unsigned long)shim_files[i].len;
+        n++;
+    }
+    return n;
+}
+
+CXTranslationUnit parse_pass_run_with(CXIndex index, const char *file, const struct parse_pass *pass,
+                                      const char *contents, size_t contents_len,
+                                      const struct CXUnsavedFile *extra, size_t n_extra,
+                                      enum CXErrorCode *err)
+{
+    size_t n_unsaved = 0;
+    struct CXUnsavedFile *unsaved = xcalloc(shim_files_len + 1 + n_extra, sizeof *unsaved);
+    for (size_t i = 0; i < n_extra; i++) unsaved[n_unsaved++] = extra[i];
+    char **names = xcalloc(shim_files_len + 1, sizeof *names);
+    if (contents) {
+        unsaved[n_unsaved].Filename = file;
+        unsaved[n_unsaved].Contents = contents;
+        unsaved[n_unsaved].Length = (unsigned long)contents_len;
+        n_unsaved++;
+    }
+    if (parse_args_use_shim_files(&pass->args)) n_unsaved += parse_shim_unsaved(unsaved + n_unsaved, names);
+    unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
+    CXTranslationUnit tu = NULL;
+    *err = clang_parseTranslationUnit2(index, file, (const char *const *)pass->args.items,
+                                       (int)pass->args.len, unsaved, (unsigned)n_unsaved, flags, &tu);
+    for (size_t i = 0; i < shim_files_len; i++) free(names[i]);
+    free(names);
+    free(unsaved);
+    return *err == CXError_Success ? tu : NULL;
+}

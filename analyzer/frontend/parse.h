@@ -1,0 +1,49 @@
+/* parse.h: planning the parse passes of a file (toolkit: host-only + one
+ * device-only pass per arch; shim: one pass) and running them with libclang. */
+#ifndef CUDALINT_PARSE_H
+#define CUDALINT_PARSE_H
+
+#include "core/options.h"
+#include "clang/clang_api.h"
+
+struct parse_pass {
+    char *name;          /* "host", "device sm_90", "shim" */
+    bool is_device;
+    struct strvec args;  /* full clang argument list */
+};
+
+struct parse_plan {
+    struct parse_pass *passes;
+    size_t n_passes;
+    bool shim;
+    char *toolkit_root;  /* NULL in shim mode */
+};
+
+/* Builds the passes for file (absolute path).  Returns 0, or -1 with *error
+   (a bad compile database entry, a --cuda-path without headers). */
+int parse_plan_build(const struct lint_options *o, const char *file,
+                     struct parse_plan *plan, char **error);
+void parse_plan_release(struct parse_plan *plan);
+
+/* Whether a pass's arguments name anything under SHIM_DIR, so that the
+   embedded headers must be served to it as unsaved files. */
+bool parse_args_use_shim_files(const struct strvec *args);
+/* Writes an unsaved-file entry for every embedded header into out (room for
+   shim_files_len entries) and their allocated names into names (the same
+   room, zeroed; free each); returns how many were written. */
+size_t parse_shim_unsaved(struct CXUnsavedFile *out, char **names);
+
+/* Parses file for one pass; contents overrides the file on disk when non-NULL. */
+CXTranslationUnit parse_pass_run(CXIndex index, const char *file,
+                                 const struct parse_pass *pass,
+                                 const char *contents, size_t contents_len,
+                                 enum CXErrorCode *err);
+/* The same, with more unsaved files (headers whose leading includes a
+   precompiled header holds, blanked: see pch.c). */
+CXTranslationUnit parse_pass_run_with(CXIndex index, const char *file,
+                                      const struct parse_pass *pass,
+                                      const char *contents, size_t contents_len,
+                                      const struct CXUnsavedFile *extra, size_t n_extra,
+                                      enum CXErrorCode *err);
+
+#endif
