@@ -21,6 +21,7 @@
 
 struct site {
     char *usr;          /* the kernel (for a template: the template) */
+    char *spec_usr;     /* for a template: the specialisation launched */
     bool known;
     struct launch_shape shape;
     unsigned n_targs;   /* integer template arguments, in order */
@@ -35,6 +36,15 @@ struct launch_model {
     char **indirect;    /* kernels passed to cudaLaunchKernel & co. */
     unsigned n_indirect, cap_indirect;
 };
+
+static char *usr_of(CXCursor decl)
+{
+    decl = clang_getCanonicalCursor(decl);
+    CXString s = clang_getCursorUSR(decl);
+    char *r = xstrdup(clang_getCString(s) ? clang_getCString(s) : "");
+    clang_disposeString(s);
+    return r;
+}
 
 /* The USR naming a kernel: a specialisation counts as its template. */
 static char *kernel_usr(CXCursor decl)
@@ -237,6 +247,7 @@ static void record_launch(struct launch_model *m, CXCursor call, CXCursor callee
     struct site s;
     memset(&s, 0, sizeof s);
     s.usr = kernel_usr(callee);
+    s.spec_usr = clang_Cursor_isNull(clang_getSpecializedCursorTemplate(callee)) ? NULL : usr_of(callee);
     if (clang_Cursor_getNumArguments(cfg) >= 2)
         s.known = eval_dim3(clang_Cursor_getArgument(cfg, 1), s.shape.b, 0);
     int nt = clang_Cursor_getNumTemplateArguments(callee);
@@ -308,24 +319,41 @@ struct launch_model *launch_model_new(CXTranslationUnit tu)
 void launch_model_free(struct launch_model *m)
 {
     if (!m) return;
-    for (unsigned i = 0; i < m->n_sites; i++) free(m->sites[i].usr);
+    for (unsigned i = 0; i < m->n_sites; i++) {
+        free(m->sites[i].usr);
+        free(m->sites[i].spec_usr);
+    }
     for (unsigned i = 0; i < m->n_indirect; i++) free(m->indirect[i]);
     free(m->sites);
     free(m->indirect);
     free(m);
 }
 
+/* Is site s a launch of kernel (usr: kernel_usr(kernel); spec: the USR of
+   kernel itself when it is one specialisation of a template, whose own
+   launches are the only ones that count for it)? */
+static bool site_of(const struct site *s, const char *usr, const char *spec)
+{
+    if (strcmp(s->usr, usr) != 0) return false;
+    return !spec || (s->spec_usr && strcmp(s->spec_usr, spec) == 0);
+}
+
+static char *spec_usr_of(CXCursor kernel)
+{
+    return clang_Cursor_isNull(clang_getSpecializedCursorTemplate(kernel)) ? NULL : usr_of(kernel);
+}
+
 bool launch_block_shapes(struct launch_model *m, CXCursor kernel, struct launch_info *out)
 {
     memset(out, 0, sizeof *out);
     if (!m || clang_Cursor_isNull(kernel)) return false;
-    char *usr = kernel_usr(kernel);
+    char *usr = kernel_usr(kernel), *spec = spec_usr_of(kernel);
     bool known = *usr != 0 && clang_Location_isFromMainFile(clang_getCursorLocation(kernel));
     for (unsigned i = 0; i < m->n_indirect && known; i++)
         if (strcmp(m->indirect[i], usr) == 0) known = false;
     for (unsigned i = 0; i < m->n_sites; i++) {
         struct site *s = &m->sites[i];
-        if (strcmp(s->usr, usr) != 0) continue;
+        if (!site_of(s, usr, spec)) continue;
         out->n_sites++;
         if (!s->known) {
             known = false;
@@ -340,6 +368,7 @@ bool launch_block_shapes(struct launch_model *m, CXCursor kernel, struct launch_
         }
     }
     free(usr);
+    free(spec);
     out->known = known && out->n_sites > 0;
     if (!out->known) out->n_shapes = 0;
     return out->known;
@@ -349,15 +378,42 @@ bool launch_tparam_is_block_x(struct launch_model *m, CXCursor kernel, unsigned 
 {
     struct launch_info li;
     if (index >= LAUNCH_MAX_TARGS || !launch_block_shapes(m, kernel, &li)) return false;
-    char *usr = kernel_usr(kernel);
+    char *usr = kernel_usr(kernel), *spec = spec_usr_of(kernel);
     bool ok = true;
     for (unsigned i = 0; i < m->n_sites && ok; i++) {
         struct site *s = &m->sites[i];
-        if (strcmp(s->usr, usr) != 0) continue;
+        if (!site_of(s, usr, spec)) continue;
         ok = index < s->n_targs && s->targ_known[index] && s->targ[index] == s->shape.b[0];
     }
     free(usr);
+    free(spec);
     return ok;
+}
+
+bool launch_tparam_covers_block_x(struct launch_model *m, CXCursor kernel, unsigned index)
+{
+    struct launch_info li;
+    if (!launch_block_shapes(m, kernel, &li)) return true;
+    if (index >= LAUNCH_MAX_TARGS) return false;
+    char *usr = kernel_usr(kernel), *spec = spec_usr_of(kernel);
+    bool ok = true;
+    for (unsigned i = 0; i < m->n_sites && ok; i++) {
+        struct site *s = &m->sites[i];
+        if (!site_of(s, usr, spec)) continue;
+        ok = index < s->n_targs && s->targ_known[index] && s->targ[index] >= s->shape.b[0];
+    }
+    free(usr);
+    free(spec);
+    return ok;
+}
+
+bool launch_block_x_at_most(struct launch_model *m, CXCursor kernel, long long v)
+{
+    struct launch_info li;
+    if (!launch_block_shapes(m, kernel, &li)) return true;
+    for (unsigned i = 0; i < li.n_shapes; i++)
+        if (li.shape[i].b[0] > v) return false;
+    return true;
 }
 
 bool launch_x_multiple_of(const struct launch_info *li, long long k)

@@ -45,6 +45,17 @@ bool launch_block_shapes(struct launch_model *m, CXCursor kernel, struct launch_
    (`k<256><<<g, 256>>>`), with every site's shape known? */
 bool launch_tparam_is_block_x(struct launch_model *m, CXCursor kernel, unsigned index);
 
+/* For a kernel template: is its template parameter number `index` a
+   constant at least blockDim.x at every launch site (every thread's
+   threadIdx.x is below it)?  True when the launch shape is unknown (no site,
+   or a site that is not constant): then nothing is known to contradict the
+   convention that such a step is the block size. */
+bool launch_tparam_covers_block_x(struct launch_model *m, CXCursor kernel, unsigned index);
+
+/* Is blockDim.x at most v at every launch site (true when unknown, as
+   above)? */
+bool launch_block_x_at_most(struct launch_model *m, CXCursor kernel, long long v);
+
 /* Does the shape divide into whole warps along x: blockDim.x a multiple of 32
    at every site?  (False when unknown.) */
 bool launch_x_multiple_of(const struct launch_info *li, long long k);

@@ -29,6 +29,7 @@
  * When the analysis cannot tell, it errs towards "uniform": callers are lint
  * rules whose findings must be worth a user's time. */
 #include "analysis/uniformity.h"
+#include "analysis/launch.h"
 #include "clang/astutil.h"
 #include "base/util.h"
 
@@ -246,6 +247,9 @@ struct summary {
 
 struct uniformity {
     struct fnan *top;
+    /* While the top function is analysed: the walk's context (for the
+       translation unit's launch model) and the function. */
+    struct rule_ctx *ctx;
     struct summary *sums;
     unsigned depth;   /* nesting of summary computations */
     unsigned n_sums;
@@ -2073,6 +2077,11 @@ static bool multiple_of(struct fnan *a, struct node *x, struct node *s, int dept
         if (op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub)
             return multiple_of(a, x->kid[0], s, depth + 1) && multiple_of(a, x->kid[1], s, depth + 1);
         if (op == CXBinaryOperator_Shl) return multiple_of(a, x->kid[0], s, depth + 1);
+        /* n & ~(S - 1) with S a power of two: the low bits cleared. */
+        long long mask;
+        if (op == CXBinaryOperator_And && cs && vs > 0 && (vs & (vs - 1)) == 0)
+            for (unsigned i = 0; i < 2; i++)
+                if (ast_eval_int(strip_casts(x->kid[i])->c, &mask) && (mask & (vs - 1)) == 0) return true;
     }
     /* s = p * q and x a multiple of both factors' product written the other
        way round is covered by same_expr; a product step s = p * k with x a
@@ -2105,12 +2114,69 @@ static bool is_blockdim_x(struct fnan *a, struct node *n, int depth)
     return d && is_blockdim_x(a, d, depth + 1);
 }
 
+static void launch_model_release(void *p)
+{
+    launch_model_free(p);
+}
+
+/* The launch model of the translation unit, when a is the function the walk
+   is in (callees are analysed for their summaries, without a block shape). */
+static struct launch_model *launch_of(struct fnan *a)
+{
+    struct rule_ctx *ctx = a->u->ctx;
+    if (!ctx || !clang_equalCursors(ctx->function, a->fn)) return NULL;
+    struct launch_model *m = ctx_fn_cache_get(ctx, "launch.model");
+    if (!m) {
+        m = launch_model_new(ctx->tu);
+        ctx_fn_cache_set(ctx, "launch.model", m, launch_model_release);
+    }
+    return m;
+}
+
+/* The position of template parameter decl among fn's template parameters. */
+static int tparam_index(CXCursor fn, CXCursor decl)
+{
+    CXCursor kids[64];
+    unsigned n = ast_children(fn, kids, 64);
+    int k = 0;
+    for (unsigned i = 0; i < n; i++) {
+        enum CXCursorKind ck = clang_getCursorKind(kids[i]);
+        if (ck != CXCursor_TemplateTypeParameter && ck != CXCursor_NonTypeTemplateParameter &&
+            ck != CXCursor_TemplateTemplateParameter)
+            continue;
+        if (clang_equalCursors(kids[i], decl)) return k;
+        k++;
+    }
+    return -1;
+}
+
+/* Does a step of s cover the block: is every threadIdx.x below it?  Then a
+   counter threadIdx.x + u (u a multiple of s) below a bound that is a
+   multiple of s runs the same number of iterations in every thread.  A
+   constant, or a template parameter, is taken as the block size unless the
+   launch sites in this file show a wider block (k<<<g, 256>>> for a step of
+   128 leaves threads 128..255 one iteration short). */
 static bool covers_block(struct fnan *a, struct node *s, int depth)
 {
     s = strip_casts(s);
     if (!s || depth > 4) return false;
+    /* A template parameter first: in a template with several
+       instantiations libclang may evaluate it to one of their values. */
+    if (s->kind == CXCursor_DeclRefExpr) {
+        CXCursor d = clang_getCursorReferenced(s->c);
+        if (clang_getCursorKind(d) == CXCursor_NonTypeTemplateParameter) {
+            int k = tparam_index(a->fn, d);
+            struct launch_model *m = launch_of(a);
+            if (k < 0) return false;
+            return !m || launch_tparam_covers_block_x(m, a->fn, (unsigned)k);
+        }
+    }
     long long v;
-    if (ast_eval_int(s->c, &v)) return v > 0; /* a constant step is the block size by convention */
+    if (ast_eval_int(s->c, &v)) {
+        if (v <= 0) return false;
+        struct launch_model *m = launch_of(a);
+        return !m || launch_block_x_at_most(m, a->fn, v);
+    }
     if (is_blockdim_x(a, s, 0)) return true;
     if (s->kind == CXCursor_BinaryOperator && s->nkid == 2 && ast_binop(s->c) == CXBinaryOperator_Mul)
         return covers_block(a, s->kid[0], depth + 1) || covers_block(a, s->kid[1], depth + 1);
@@ -2672,7 +2738,9 @@ struct uniformity *uniformity_get(struct rule_ctx *ctx)
     u = xcalloc(1, sizeof *u);
     /* A lambda is analysed like a function: its parameters and body are the
        LambdaExpr's children; what it captures counts as uniform. */
+    u->ctx = ctx;
     u->top = analyse_function(u, ctx->tu, ctx->function);
+    u->ctx = NULL;
     ctx_fn_cache_set(ctx, "uniformity", u, uniformity_free);
     return u;
 }
