@@ -1,5 +1,6 @@
 /* main.c: the entry point: checks the rule registry, then dispatches to a
  * subcommand (lsp, confirm) or to the lint command line. */
+#include "base/report.h"
 #include "cli/cli.h"
 #include "confirm/confirm.h"
 #include "lsp/lsp.h"
@@ -12,7 +13,7 @@ int main(int argc, char **argv)
 {
     const char *problem = registry_check();
     if (problem) {
-        fprintf(stderr, "cudalint: internal error: rule registry: %s\n", problem);
+        report_info("internal error: rule registry: %s", problem);
         return 70;
     }
     if (argc > 1 && strcmp(argv[1], "lsp") == 0) return lsp_main(argc - 1, argv + 1);

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """meta_rules.py: every rule of the registry has its code file, its doc with
-DESIGN.md's fixed sections in order, fixtures with positive expectations and
+the fixed doc sections (What it flags ... Measured effect) in order, fixtures with positive expectations and
 at least one negative, a kernel pair (performance and correctness rules), and a
 row in the README's rule table that matches the record."""
 import os, re, subprocess, sys

@@ -14,3 +14,7 @@ cudalint_script_test(lsp.session ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests
 set_tests_properties(lsp.session PROPERTIES TIMEOUT 900)
 cudalint_script_test(lsp.nvim sh ${CMAKE_SOURCE_DIR}/tests/nvim_lsp.sh)
 cudalint_script_test(lsp.emacs sh ${CMAKE_SOURCE_DIR}/editor/emacs/check.sh)
+cudalint_script_test(meta.setup_packages ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/setup_packages.py)
+# A clean Debian 12 root (needs root and the network; minutes): `ctest -LE fresh` leaves it out.
+cudalint_script_test(fresh.machine sh ${CMAKE_SOURCE_DIR}/tests/fresh_machine.sh)
+set_tests_properties(fresh.machine PROPERTIES TIMEOUT 3600 LABELS "fresh;slow" PROCESSORS 2)

@@ -16,3 +16,15 @@ const char *json_get_str(const cJSON *o, const char *key)
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
     return cJSON_IsString(v) ? v->valuestring : NULL;
 }
+
+double json_get_number(const cJSON *o, const char *key, double missing)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsNumber(v) ? v->valuedouble : missing;
+}
+
+char *json_dup_str(const cJSON *o, const char *key)
+{
+    const char *s = json_get_str(o, key);
+    return s ? xstrdup(s) : NULL;
+}

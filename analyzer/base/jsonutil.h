@@ -1,4 +1,4 @@
-/* jsonutil.h: the two cJSON accessors every JSON reader and writer of
+/* jsonutil.h: the cJSON accessors every JSON reader and writer of
  * cudalint needs (output formats, cache rows, the language server, confirm). */
 #ifndef CUDALINT_JSONUTIL_H
 #define CUDALINT_JSONUTIL_H
@@ -10,5 +10,9 @@
 void json_add_str(cJSON *obj, const char *key, const char *value);
 /* The string member key of o, or NULL when absent or not a string. */
 const char *json_get_str(const cJSON *o, const char *key);
+/* The number member key of o, or missing when absent or not a number. */
+double json_get_number(const cJSON *o, const char *key, double missing);
+/* A copy of the string member key of o, or NULL. */
+char *json_dup_str(const cJSON *o, const char *key);
 
 #endif

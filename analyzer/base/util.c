@@ -57,12 +57,18 @@ char *xstrndup(const char *s, size_t n)
 
 char *xasprintf(const char *fmt, ...)
 {
-    struct strbuf sb;
     va_list ap;
-    sb_init(&sb);
     va_start(ap, fmt);
-    sb_vaddf(&sb, fmt, ap);
+    char *s = xvasprintf(fmt, ap);
     va_end(ap);
+    return s;
+}
+
+char *xvasprintf(const char *fmt, va_list ap)
+{
+    struct strbuf sb;
+    sb_init(&sb);
+    sb_vaddf(&sb, fmt, ap);
     return sb_detach(&sb);
 }
 
@@ -174,6 +180,54 @@ static int cmp_str(const void *a, const void *b)
 void sv_sort(struct strvec *sv)
 {
     if (sv->len) qsort(sv->items, sv->len, sizeof *sv->items, cmp_str);
+}
+
+char *file_read_text(const char *path)
+{
+    char *text = NULL;
+    size_t len = 0;
+    return read_file(path, &text, &len) == 0 ? text : NULL;
+}
+
+bool file_write_text(const char *path, const char *text, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) return false;
+    bool ok = fwrite(text, 1, len, f) == len;
+    return fclose(f) == 0 && ok;
+}
+
+char *path_find_executable(const char *name)
+{
+    if (strchr(name, '/')) return access(name, X_OK) == 0 ? xstrdup(name) : NULL;
+    const char *path = getenv("PATH");
+    if (!path) return NULL;
+    char *copy = xstrdup(path), *save = NULL;
+    for (char *dir = strtok_r(copy, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+        char *full = path_join(*dir ? dir : ".", name);
+        struct stat st;
+        if (stat(full, &st) == 0 && S_ISREG(st.st_mode) && access(full, X_OK) == 0) {
+            free(copy);
+            return full;
+        }
+        free(full);
+    }
+    free(copy);
+    return NULL;
+}
+
+void sv_split_list(struct strvec *sv, const char *list)
+{
+    const char *p = list;
+    while (*p) {
+        while (*p == ',' || isspace((unsigned char)*p)) p++;
+        const char *e = p;
+        while (*e && *e != ',') e++;
+        const char *t = e;
+        while (t > p && isspace((unsigned char)t[-1])) t--;
+        if (t > p) sv_push_owned(sv, xstrndup(p, (size_t)(t - p)));
+        p = e;
+    }
 }
 
 int read_file(const char *path, char **out, size_t *len)

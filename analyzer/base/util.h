@@ -14,6 +14,7 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 /* Growable byte string, always NUL-terminated. */
 struct strbuf {
@@ -39,9 +40,19 @@ void sv_push_owned(struct strvec *sv, char *s);      /* takes s */
 void sv_release(struct strvec *sv);
 bool sv_contains(const struct strvec *sv, const char *s);
 void sv_sort(struct strvec *sv);                     /* byte order */
+/* Appends the items of a comma-separated list ("CU1, CU2,,x"), trimmed of
+   white space, empty ones dropped. */
+void sv_split_list(struct strvec *sv, const char *list);
 
 /* Reads a whole file.  Returns 0 and sets *out and *len (NUL-terminated), or an errno. */
 int read_file(const char *path, char **out, size_t *len);
+/* The same as a string, NULL when unreadable. */
+char *file_read_text(const char *path);
+/* Writes (creates or truncates) a whole file; false on failure. */
+bool file_write_text(const char *path, const char *text, size_t len);
+/* Full path of an executable named name on $PATH (or name itself when it
+   holds a '/'), or NULL. */
+char *path_find_executable(const char *name);
 
 bool path_is_dir(const char *path);
 bool path_exists(const char *path);

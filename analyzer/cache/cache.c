@@ -223,8 +223,8 @@ static atomic_uint n_hits, n_misses, n_stored;
 
 static void print_stats(void)
 {
-    fprintf(stderr, "cudalint: cache: %u hits, %u misses, %u stored\n", atomic_load(&n_hits),
-            atomic_load(&n_misses), atomic_load(&n_stored));
+    report_info("cache: %u hits, %u misses, %u stored", atomic_load(&n_hits),
+                atomic_load(&n_misses), atomic_load(&n_stored));
 }
 
 static void stats_init(void)
@@ -252,15 +252,7 @@ static void ver_init(void)
     /* Which libclang a parse would load, without loading it (a cache hit
        must not pay for that). */
     clang_ver = clang_api_identity();
-    XXH3_state_t *st = XXH3_createState();
-    XXH3_64bits_reset(st);
-    for (size_t i = 0; i < shim_files_len; i++) {
-        if (!shim_files[i].name) continue;
-        XXH3_64bits_update(st, shim_files[i].name, strlen(shim_files[i].name) + 1);
-        XXH3_64bits_update(st, shim_files[i].contents, shim_files[i].len);
-    }
-    shim_sum = XXH3_64bits_digest(st);
-    XXH3_freeState(st);
+    shim_sum = shim_hash();
     /* The binary itself: a rebuilt cudalint whose rules changed without a
        version bump (every development build) must not reuse old results.
        A 2 MB read, once per process. */
@@ -413,12 +405,9 @@ static cJSON *diag_to_json(const struct diag *d)
 
 static unsigned jnum(const cJSON *o, const char *k, bool *ok)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-    if (!cJSON_IsNumber(v) || v->valuedouble < 0) {
-        *ok = false;
-        return 0;
-    }
-    return (unsigned)v->valuedouble;
+    double v = json_get_number(o, k, -1);
+    if (v < 0) *ok = false;
+    return v < 0 ? 0 : (unsigned)v;
 }
 
 static bool json_to_diags(const cJSON *arr, struct diag_list *out)
@@ -431,15 +420,10 @@ static bool json_to_diags(const cJSON *arr, struct diag_list *out)
         const char *file = json_get_str(j, "f"), *code = json_get_str(j, "r"), *msg = json_get_str(j, "m");
         const struct rule *rule = code ? registry_find(code) : NULL;
         if (!file || !rule || !msg) return false;
-        struct diag *d = diag_list_add(out);
-        d->file = xstrdup(file);
-        d->line = jnum(j, "l", &ok);
-        d->column = jnum(j, "c", &ok);
-        d->end_line = jnum(j, "el", &ok);
-        d->end_column = jnum(j, "ec", &ok);
-        d->rule = rule;
+        unsigned line = jnum(j, "l", &ok), col = jnum(j, "c", &ok);
+        unsigned end_line = jnum(j, "el", &ok), end_col = jnum(j, "ec", &ok);
+        struct diag *d = diag_new(out, rule, file, line, col, end_line, end_col, xstrdup(msg));
         d->severity = (enum severity)jnum(j, "s", &ok);
-        d->message = xstrdup(msg);
         const char *fn = json_get_str(j, "fn");
         d->function = fn ? xstrdup(fn) : NULL;
         const cJSON *n, *x;
@@ -704,10 +688,10 @@ static int cmp_dep(const void *a, const void *b)
     return strcmp(((const struct file_stamp *)a)->path, ((const struct file_stamp *)b)->path);
 }
 
-void cache_store(struct cache_rec *r, const char *status, const struct diag_list *diags,
+void cache_store(struct cache_rec *r, enum file_status status, const struct diag_list *diags,
                  const struct diag_list *parse_diags, unsigned n_parse_errors)
 {
-    if (!r || r->no_store || strcmp(status, "ok") != 0) return;
+    if (!r || r->no_store || status != FILE_OK) return;
     if (r->n_deps) qsort(r->deps, r->n_deps, sizeof *r->deps, cmp_dep);
     cJSON *sys = cJSON_CreateArray();
     cJSON *j = cJSON_CreateObject();

@@ -4,6 +4,7 @@
 #define CUDALINT_CACHE_H
 
 #include "core/diag.h"
+#include "core/result.h"
 #include "clang/clang_api.h"
 #include <stdbool.h>
 #include <stdint.h>
@@ -30,7 +31,7 @@ bool cache_lookup(struct cache_rec *r, struct diag_list *diags, struct diag_list
 /* Records the files one parsed pass included (and those of its PCH). */
 void cache_add_tu(struct cache_rec *r, CXTranslationUnit tu, const struct pch *pch);
 /* Stores the result of all passes (only when every pass parsed). */
-void cache_store(struct cache_rec *r, const char *status, const struct diag_list *diags,
+void cache_store(struct cache_rec *r, enum file_status status, const struct diag_list *diags,
                  const struct diag_list *parse_diags, unsigned n_parse_errors);
 void cache_end(struct cache_rec *r);
 

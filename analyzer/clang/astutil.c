@@ -117,12 +117,6 @@ unsigned ast_exec_space(CXCursor fn)
     return bits;
 }
 
-void ast_location(CXSourceLocation loc, CXFile *file, unsigned *line, unsigned *col,
-                  unsigned *offset)
-{
-    clang_getExpansionLocation(loc, file, line, col, offset);
-}
-
 bool ast_eval_int(CXCursor c, long long *value)
 {
     c = ast_strip(c);

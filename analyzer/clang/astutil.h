@@ -31,9 +31,6 @@ bool ast_is_integer_kind(enum CXTypeKind k);
 enum exec_space { SPACE_HOST = 1, SPACE_DEVICE = 2, SPACE_GLOBAL = 4 | 2 };
 /* Exec space bits (enum exec_space) of a function declaration. */
 unsigned ast_exec_space(CXCursor fn);
-/* 1-based file, line, column of a location's expansion point. */
-void ast_location(CXSourceLocation loc, CXFile *file, unsigned *line, unsigned *col,
-                  unsigned *offset);
 /* Integer value of a constant expression (literals, enum constants, constexpr,
    const locals with constant initialisers); false when not constant. */
 bool ast_eval_int(CXCursor c, long long *value);

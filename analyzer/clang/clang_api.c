@@ -1,6 +1,7 @@
 /* clang_api.c: finds and loads libclang the first time cudalint calls it (see
  * clang_api.h for why it is not linked). */
 #include "clang/clang_api.h"
+#include "base/report.h"
 #include "base/util.h"
 
 #include <dlfcn.h>
@@ -58,13 +59,13 @@ void *clang_api_symbol(const char *name)
 {
     pthread_once(&load_once, load);
     if (!handle) {
-        fprintf(stderr, "cudalint: error: %s\n", load_error);
+        report_error("%s", load_error);
         exit(2);
     }
     void *f = dlsym(handle, name);
     if (!f) {
-        fprintf(stderr, "cudalint: error: the libclang loaded has no %s (cudalint needs libclang 17 or later)\n",
-                name);
+        report_error("the libclang loaded has no %s (cudalint needs libclang 17 or later)",
+                     name);
         exit(2);
     }
     return f;

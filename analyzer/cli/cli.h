@@ -3,7 +3,7 @@
 #ifndef CUDALINT_CLI_H
 #define CUDALINT_CLI_H
 
-/* Exit codes (DESIGN.md): */
+/* Exit codes (the README's contract): */
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_USAGE = 2 };
 
 int cli_lint_main(int argc, char **argv);

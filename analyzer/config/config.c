@@ -63,9 +63,13 @@ struct config_entry {
     struct config_entry *next;
 };
 
-static pthread_mutex_t config_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct config_file *loaded_files;
-static struct config_entry *entries;
+/* One run's configuration files and merged options (a language server's run
+   is its whole life). */
+struct config_set {
+    pthread_mutex_t lock;
+    struct config_file *loaded;   /* every file ever loaded, newest first */
+    struct config_entry *entries;
+};
 
 static const char *const known_keys[] = {
     "select", "ignore", "severity", "options", "host", "cuda-arch", "cuda-path", "extra-args",
@@ -170,15 +174,7 @@ static int get_list(struct parse_state *ps, const yaml_node_t *n, const char *ke
             sv_push(out, s);
             return 0;
         }
-        while (*s) {
-            while (*s == ',' || isspace((unsigned char)*s)) s++;
-            const char *e = s;
-            while (*e && *e != ',') e++;
-            const char *t = e;
-            while (t > s && isspace((unsigned char)t[-1])) t--;
-            if (t > s) sv_push_owned(out, xstrndup(s, (size_t)(t - s)));
-            s = e;
-        }
+        sv_split_list(out, s);
         return 0;
     }
     if (n->type != YAML_SEQUENCE_NODE) return fail(ps, n, key, "expected a list of strings, not a mapping");
@@ -191,34 +187,13 @@ static int get_list(struct parse_state *ps, const yaml_node_t *n, const char *ke
     return 0;
 }
 
-static bool selector_matches_any(const char *s)
-{
-    for (size_t r = 0; r < rule_registry_len; r++) {
-        const struct rule *rule = rule_registry[r];
-        if (strcasecmp(s, "ALL") == 0 || strcasecmp(s, rule->code) == 0 || strcasecmp(s, rule->name) == 0 ||
-            strncasecmp(rule->code, s, strlen(s)) == 0 || glob_match_ci(s, rule->code) ||
-            glob_match_ci(s, rule->name))
-            return true;
-    }
-    return false;
-}
-
 static int check_rule_list(struct parse_state *ps, const yaml_node_t *n, const char *key,
                            const struct strvec *sv)
 {
     for (size_t i = 0; i < sv->len; i++)
-        if (!selector_matches_any(sv->items[i]))
+        if (!registry_selector_known(sv->items[i]))
             return fail(ps, n, key, "'%s' matches no rule (see cudalint --list-rules)", sv->items[i]);
     return 0;
-}
-
-static int parse_severity_word(const char *s)
-{
-    if (!s) return -1;
-    if (strcasecmp(s, "error") == 0) return SEV_ERROR;
-    if (strcasecmp(s, "warning") == 0) return SEV_WARNING;
-    if (strcasecmp(s, "note") == 0) return SEV_NOTE;
-    return -1;
 }
 
 /* An arch as clang's --cuda-gpu-arch takes it: sm_90, sm_90a, sm_100f. */
@@ -345,9 +320,9 @@ static int parse_key(struct parse_state *ps, struct config_file *cf, const char 
             const yaml_node_t *rv = yaml_document_get_node(ps->doc, p->value);
             const char *rule = scalar(rk);
             if (!rule) return fail(ps, rk, key, "a rule code or name must be a string");
-            if (!selector_matches_any(rule))
+            if (!registry_selector_known(rule))
                 return fail(ps, rk, key, "'%s' matches no rule (see cudalint --list-rules)", rule);
-            int sev = parse_severity_word(scalar(rv));
+            int sev = severity_parse(scalar(rv));
             if (sev < 0)
                 return fail(ps, rv, key, "severity of '%s' must be error, warning or note, not '%s'", rule,
                             scalar(rv) ? scalar(rv) : "a list or mapping");
@@ -479,8 +454,8 @@ static struct config_file *config_parse(const char *path, char **error)
 }
 
 /* The loaded file for path, parsed again when it changed on disk.  Caller
-   holds config_lock. */
-static struct config_file *config_get(const char *abs_path, char **error)
+   holds cs->lock. */
+static struct config_file *config_get(struct config_set *cs, const char *abs_path, char **error)
 {
     struct stat st;
     if (stat(abs_path, &st) != 0) {
@@ -488,7 +463,7 @@ static struct config_file *config_get(const char *abs_path, char **error)
         return NULL;
     }
     struct config_file *newest = NULL;
-    for (struct config_file *cf = loaded_files; cf && !newest; cf = cf->next_loaded)
+    for (struct config_file *cf = cs->loaded; cf && !newest; cf = cf->next_loaded)
         if (strcmp(cf->path, abs_path) == 0) newest = cf; /* the list is newest first */
     if (newest && newest->st.st_mtim.tv_sec == st.st_mtim.tv_sec &&
         newest->st.st_mtim.tv_nsec == st.st_mtim.tv_nsec && newest->st.st_size == st.st_size &&
@@ -497,9 +472,9 @@ static struct config_file *config_get(const char *abs_path, char **error)
     struct config_file *cf = config_parse(abs_path, error);
     if (!cf) return NULL;
     /* Older versions stay allocated: entries built from them may be in use by
-       another thread until config_release_all(). */
-    cf->next_loaded = loaded_files;
-    loaded_files = cf;
+       another thread until config_set_free(). */
+    cf->next_loaded = cs->loaded;
+    cs->loaded = cf;
     return cf;
 }
 
@@ -634,7 +609,8 @@ static struct config_entry *entry_build(const struct lint_options *base, struct 
 /* The chain that governs files in dir (nearest config, then its parents while
    InheritParentConfig says so), outermost first.  Caller holds the lock.
    Returns the count (0: no config), or -1 with *error. */
-static long find_chain(const struct lint_options *o, const char *dir, struct config_file ***out, char **error)
+static long find_chain(struct config_set *cs, const struct lint_options *o, const char *dir,
+                       struct config_file ***out, char **error)
 {
     *out = NULL;
     char *first = o->config_path ? path_absolute(o->config_path) : find_nearest(dir);
@@ -643,7 +619,7 @@ static long find_chain(const struct lint_options *o, const char *dir, struct con
     size_t n = 0;
     char *next = first;
     while (next) {
-        struct config_file *cf = config_get(next, error);
+        struct config_file *cf = config_get(cs, next, error);
         free(next);
         next = NULL;
         if (!cf) {
@@ -678,28 +654,29 @@ static long find_chain(const struct lint_options *o, const char *dir, struct con
 static const struct lint_options *options_for_dir(const struct lint_options *base, const char *dir,
                                                   char **error)
 {
-    if (base->no_config) return base;
-    pthread_mutex_lock(&config_lock);
+    struct config_set *cs = base->config;
+    if (base->no_config || !cs) return base;
+    pthread_mutex_lock(&cs->lock);
     struct config_file **chain;
-    long n = find_chain(base, dir, &chain, error);
+    long n = find_chain(cs, base, dir, &chain, error);
     const struct lint_options *result = NULL;
     if (n == 0) result = base;
     if (n > 0) {
-        for (struct config_entry *e = entries; e && !result; e = e->next)
+        for (struct config_entry *e = cs->entries; e && !result; e = e->next)
             if (e->base == base && e->n_chain == (size_t)n &&
                 memcmp(e->chain, chain, (size_t)n * sizeof *chain) == 0)
                 result = &e->opts;
         if (!result) {
             struct config_entry *e = entry_build(base, chain, (size_t)n, error);
             if (e) {
-                e->next = entries;
-                entries = e;
+                e->next = cs->entries;
+                cs->entries = e;
                 result = &e->opts;
             }
         }
     }
     free(chain);
-    pthread_mutex_unlock(&config_lock);
+    pthread_mutex_unlock(&cs->lock);
     return result;
 }
 
@@ -716,11 +693,13 @@ const struct lint_options *config_options_for_file(const struct lint_options *o,
 
 static struct config_entry *entry_of(const struct lint_options *fo)
 {
+    struct config_set *cs = fo->config;
+    if (!cs) return NULL;
     struct config_entry *found = NULL;
-    pthread_mutex_lock(&config_lock);
-    for (struct config_entry *e = entries; e && !found; e = e->next)
+    pthread_mutex_lock(&cs->lock);
+    for (struct config_entry *e = cs->entries; e && !found; e = e->next)
         if (&e->opts == fo) found = e;
-    pthread_mutex_unlock(&config_lock);
+    pthread_mutex_unlock(&cs->lock);
     return found;
 }
 
@@ -854,19 +833,6 @@ void config_finish_file(const struct lint_options *fo, struct diag_list *diags)
     }
 }
 
-char *config_fingerprint(const struct lint_options *fo)
-{
-    struct config_entry *e = entry_of(fo);
-    struct strbuf sb;
-    sb_init(&sb);
-    /* Registry order, then key order as merged: stable for a given chain. */
-    for (size_t r = 0; e && r < rule_registry_len; r++)
-        for (size_t i = 0; i < e->n_opts; i++)
-            if (e->opts_merged[i].rule == rule_registry[r])
-                sb_addf(&sb, "%s.%s=%s;", rule_registry[r]->code, e->opts_merged[i].key, e->opts_merged[i].value);
-    return sb_detach(&sb);
-}
-
 /* ---- start-up checks and --dump-config ---- */
 
 int config_prepare(const struct lint_options *o, char **error)
@@ -982,18 +948,26 @@ int config_dump(FILE *out, const struct lint_options *o, const char *path, char 
     return 0;
 }
 
-void config_release_all(void)
+struct config_set *config_set_new(void)
 {
-    pthread_mutex_lock(&config_lock);
-    while (entries) {
-        struct config_entry *e = entries;
-        entries = e->next;
+    struct config_set *cs = xcalloc(1, sizeof *cs);
+    pthread_mutex_init(&cs->lock, NULL);
+    return cs;
+}
+
+void config_set_free(struct config_set *cs)
+{
+    if (!cs) return;
+    while (cs->entries) {
+        struct config_entry *e = cs->entries;
+        cs->entries = e->next;
         entry_free(e);
     }
-    while (loaded_files) {
-        struct config_file *cf = loaded_files;
-        loaded_files = cf->next_loaded;
+    while (cs->loaded) {
+        struct config_file *cf = cs->loaded;
+        cs->loaded = cf->next_loaded;
         config_file_free(cf);
     }
-    pthread_mutex_unlock(&config_lock);
+    pthread_mutex_destroy(&cs->lock);
+    free(cs);
 }

@@ -18,7 +18,7 @@ int config_prepare(const struct lint_options *o, char **error);
 
 /* The options to lint path with: o itself when no configuration applies (or
    --no-config), else o merged with the file's configuration (owned by this
-   module, valid until config_release_all()).  NULL with *error set when the
+   run's config_set, valid until config_set_free()).  NULL with *error set when the
    configuration is invalid.  Thread-safe; a config edited on disk is reloaded
    (the language server lives long). */
 const struct lint_options *config_options_for_file(const struct lint_options *o, const char *path,
@@ -32,16 +32,15 @@ bool config_path_excluded(const struct lint_options *o, const char *path);
    what config_options_for_file() returned for it. */
 void config_finish_file(const struct lint_options *fo, struct diag_list *diags);
 
-/* What the configuration changes about a file's findings beyond the fields
-   of struct lint_options (today: rule options), as a canonical string for the
-   result cache's key; "" when nothing.  Severity overrides are not in it: they
-   apply after the cache (config_finish_file).  Caller frees. */
-char *config_fingerprint(const struct lint_options *fo);
 
 /* --dump-config: prints the effective configuration for path as YAML.
    Returns 0, or -1 with *error set. */
 int config_dump(FILE *out, const struct lint_options *o, const char *path, char **error);
 
-void config_release_all(void);
+/* The configuration state of one run (the files loaded, the options merged),
+   which a run's options point to (lint_options.config); without one, no
+   configuration applies. */
+struct config_set *config_set_new(void);
+void config_set_free(struct config_set *cs);
 
 #endif

@@ -14,6 +14,8 @@
  *   synccheck   compute-sanitizer's view of the barriers
  * A missing tool skips its steps; it never fails them. */
 #include "confirm/confirm.h"
+#include "base/report.h"
+#include "core/cmdline.h"
 #include "confirm/confirm_asm.h"
 #include "confirm/confirm_db.h"
 #include "confirm/confirm_gpu.h"
@@ -41,39 +43,32 @@
 #endif
 
 
-static const char usage_text[] =
-    "usage: cudalint confirm [options] [CODE|NAME|PAIR...]\n"
-    "\n"
-    "Proves each rule's effect on its kernel pair under kernels/: the bad kernel\n"
-    "must be flagged and the fixed one (built with cudalint's own fix-it where the\n"
-    "rule has one) must not; both are compiled with nvcc and their instruction mix\n"
-    "compared (PTX, and SASS when cuobjdump is installed); on a GPU both run, their\n"
-    "outputs are compared, they are timed, and Nsight Compute counters and\n"
-    "compute-sanitizer synccheck output are collected where those tools exist.\n"
-    "Every result, failures and skipped steps included, goes to a sqlite database.\n"
-    "\n"
-    "With neither --static nor --gpu: the static steps, plus the GPU steps when a\n"
-    "GPU is detected.\n"
-    "  --static        static steps only (lint, fix, compile, instruction mix)\n"
-    "  --gpu           static and GPU steps; without a GPU they are skipped\n"
-    "  --arch sm_XX    architecture to compile for (default: the GPU's, else sm_90)\n"
-    "  --db PATH       sqlite database (default: <user cache dir>/confirm.sqlite)\n"
-    "  --report DIR    also write DIR/RESULTS.md and DIR/ratios.svg\n"
-    "  --nvcc PATH     nvcc to use (default: $CUDA_PATH/bin, PATH, /usr/local/cuda/bin)\n"
-    "  --keep DIR      keep sources, PTX, SASS, binaries and tool logs under DIR\n"
-    "  --kernels DIR   the kernels directory (default: beside the binary's build\n"
-    "                  directory, or in the current directory or above)\n"
-    "  --runs N        timed runs per variant (default 30, at least 20)\n"
-    "  --list          list the kernel pairs and exit\n"
-    "  --inspect FILE  print the instruction mix of a PTX or SASS file and exit\n"
-    "  -h, --help      this text\n"
-    "\n"
-    "Select pairs by rule code (CU401), rule name (shared-bank-conflict), a glob\n"
-    "(CU4*) or pair directory name; default: every pair.\n"
-    "\n"
-    "Exit status: 0 every step that ran passed (skipped steps are fine), 1 an\n"
-    "expectation failed or a step failed (build, output mismatch, launch error,\n"
-    "tool error), 2 usage error.\n";
+static void usage(FILE *out)
+{
+    fputs("usage: cudalint confirm [options] [CODE|NAME|PAIR...]\n"
+          "\n"
+          "Proves each rule's effect on its kernel pair under kernels/: the bad kernel\n"
+          "must be flagged and the fixed one (built with cudalint's own fix-it where the\n"
+          "rule has one) must not; both are compiled with nvcc and their instruction mix\n"
+          "compared (PTX, and SASS when cuobjdump is installed); on a GPU both run, their\n"
+          "outputs are compared, they are timed, and Nsight Compute counters and\n"
+          "compute-sanitizer synccheck output are collected where those tools exist.\n"
+          "Every result, failures and skipped steps included, goes to a sqlite database.\n"
+          "\n"
+          "With neither --static nor --gpu: the static steps, plus the GPU steps when a\n"
+          "GPU is detected.\n"
+          "\n",
+          out);
+    cmdline_print_help(out, CMD_CONFIRM);
+    fputs("\n"
+          "Select pairs by rule code (CU401), rule name (shared-bank-conflict), a glob\n"
+          "(CU4*) or pair directory name; default: every pair.\n"
+          "\n"
+          "Exit status: 0 every step that ran passed (skipped steps are fine), 1 an\n"
+          "expectation failed or a step failed (build, output mismatch, launch error,\n"
+          "tool error), 2 usage error.\n",
+          out);
+}
 
 /* Directories of kernels/ that hold a pair.json, sorted. */
 static void discover_pairs(const char *kernels, struct strvec *names)
@@ -136,7 +131,7 @@ static char *find_tool(const char *nvcc, const char *name)
         if (access(p, X_OK) == 0) return p;
         free(p);
     }
-    char *p = find_on_path(name);
+    char *p = path_find_executable(name);
     if (p) return p;
     p = path_join("/usr/local/cuda/bin", name);
     if (access(p, X_OK) == 0) return p;
@@ -349,90 +344,72 @@ static void confirm_pair(struct confirm_env *env, struct pair_result *r)
     free(pwork);
 }
 
+static void replace(char **field, const char *value)
+{
+    free(*field);
+    *field = xstrdup(value);
+}
+
+/* confirm's options of the option table. */
+static int on_option(void *data, int id, const char *val, char **error)
+{
+    struct confirm_opts *o = data;
+    switch (id) {
+    case ID_HELP: usage(stdout); return 1;
+    case ID_STATIC: o->want_static_only = true; return 0;
+    case ID_GPU: o->want_gpu = true; return 0;
+    case ID_LIST: o->list = true; return 0;
+    case ID_ARCH: {
+        /* sm_ then at least two digits, then at most a feature suffix (sm_90a) */
+        bool good = strncmp(val, "sm_", 3) == 0;
+        if (good) {
+            size_t digits = strspn(val + 3, "0123456789");
+            const char *rest = val + 3 + digits;
+            good = digits >= 2 && strspn(rest, "af") == strlen(rest) && strlen(rest) <= 1;
+        }
+        if (!good) {
+            *error = xasprintf("--arch wants sm_XX (like sm_90), not %s", val);
+            return -1;
+        }
+        replace(&o->arch, val);
+        o->arch_given = true;
+        return 0;
+    }
+    case ID_DB: replace(&o->db_path, val); return 0;
+    case ID_REPORT: replace(&o->report_dir, val); return 0;
+    case ID_NVCC: replace(&o->nvcc, val); return 0;
+    case ID_KEEP: replace(&o->keep_dir, val); return 0;
+    case ID_KERNELS: replace(&o->kernels_dir, val); return 0;
+    case ID_INSPECT: replace(&o->inspect, val); return 0;
+    case ID_RUNS: {
+        char *end;
+        long n = strtol(val, &end, 10);
+        if (*end || n < 20 || n > 100000) {
+            *error = xasprintf("--runs wants a number from 20 up, not %s", val);
+            return -1;
+        }
+        o->runs = (int)n;
+        return 0;
+    }
+    default: return 0;
+    }
+}
+
+/* Returns 0 to go on, 1 when answered (--help), 2 on a usage error. */
 static int parse_args(int argc, char **argv, struct confirm_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->runs = 30;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *val = NULL;
-        static const char *const with_value[] = {"--arch", "--db", "--report", "--nvcc",
-                                                 "--keep", "--kernels", "--runs", "--inspect", NULL};
-        for (size_t k = 0; with_value[k]; k++) {
-            size_t n = strlen(with_value[k]);
-            if (strncmp(a, with_value[k], n) == 0 && (a[n] == '\0' || a[n] == '=')) {
-                if (a[n] == '=') {
-                    val = a + n + 1;
-                } else if (i + 1 < argc) {
-                    val = argv[++i];
-                } else {
-                    fprintf(stderr, "cudalint confirm: %s needs a value\n", a);
-                    return 2;
-                }
-                a = with_value[k];
-                break;
-            }
-        }
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            fputs(usage_text, stdout);
-            return 1;
-        } else if (!strcmp(a, "--static")) {
-            o->want_static_only = true;
-        } else if (!strcmp(a, "--gpu")) {
-            o->want_gpu = true;
-        } else if (!strcmp(a, "--list")) {
-            o->list = true;
-        } else if (!strcmp(a, "--arch")) {
-            /* sm_ then at least two digits, then at most a feature suffix (sm_90a) */
-            bool good = strncmp(val, "sm_", 3) == 0;
-            if (good) {
-                size_t digits = strspn(val + 3, "0123456789");
-                const char *rest = val + 3 + digits;
-                good = digits >= 2 && strspn(rest, "af") == strlen(rest) && strlen(rest) <= 1;
-            }
-            if (!good) {
-                fprintf(stderr, "cudalint confirm: --arch wants sm_XX (like sm_90), not %s\n", val);
-                return 2;
-            }
-            free(o->arch);
-            o->arch = xstrdup(val);
-            o->arch_given = true;
-        } else if (!strcmp(a, "--db")) {
-            free(o->db_path);
-            o->db_path = xstrdup(val);
-        } else if (!strcmp(a, "--report")) {
-            free(o->report_dir);
-            o->report_dir = xstrdup(val);
-        } else if (!strcmp(a, "--nvcc")) {
-            free(o->nvcc);
-            o->nvcc = xstrdup(val);
-        } else if (!strcmp(a, "--keep")) {
-            free(o->keep_dir);
-            o->keep_dir = xstrdup(val);
-        } else if (!strcmp(a, "--kernels")) {
-            free(o->kernels_dir);
-            o->kernels_dir = xstrdup(val);
-        } else if (!strcmp(a, "--inspect")) {
-            free(o->inspect);
-            o->inspect = xstrdup(val);
-        } else if (!strcmp(a, "--runs")) {
-            char *end;
-            long n = strtol(val, &end, 10);
-            if (*end || n < 20 || n > 100000) {
-                fprintf(stderr, "cudalint confirm: --runs wants a number from 20 up, not %s\n", val);
-                return 2;
-            }
-            o->runs = (int)n;
-        } else if (a[0] == '-') {
-            fprintf(stderr, "cudalint confirm: unknown option %s (see cudalint confirm --help)\n", a);
-            return 2;
-        } else {
-            sv_push(&o->selectors, a);
-        }
+    char *error = NULL;
+    int rc = cmdline_parse(CMD_CONFIRM, argc, argv, NULL, on_option, o, &o->selectors, &error);
+    if (rc < 0) {
+        report_error("%s (see cudalint confirm --help)", error);
+        free(error);
+        return 2;
     }
+    if (rc > 0) return 1;
     if (o->want_static_only && o->want_gpu) {
-        fprintf(stderr, "cudalint confirm: --static and --gpu exclude each other "
-                        "(--gpu runs the static steps too)\n");
+        report_error("--static and --gpu exclude each other (--gpu runs the static steps too)");
         return 2;
     }
     return 0;
@@ -454,7 +431,7 @@ static int inspect_file(const char *path)
 {
     char *text = file_read_text(path);
     if (!text) {
-        fprintf(stderr, "cudalint confirm: cannot read %s: %s\n", path, strerror(errno));
+        report_error("cannot read %s: %s", path, strerror(errno));
         return 2;
     }
     struct asm_mix m;
@@ -479,68 +456,59 @@ static void run_info_release(struct run_info *ri)
     free(ri->nvcc);
 }
 
-int confirm_main(int argc, char **argv)
-{
+/* One `cudalint confirm` run: its options, what it found about the machine,
+   the pairs and their results. */
+struct confirm_run {
     struct confirm_opts o;
-    int prc = parse_args(argc, argv, &o);
-    if (prc) {
-        opts_release(&o);
-        return prc == 1 ? 0 : 2;
-    }
-    if (o.inspect) {
-        int rc = inspect_file(o.inspect);
-        opts_release(&o);
-        return rc;
-    }
+    struct confirm_env env;
+    struct run_info ri;
+    struct strvec names;
+    struct pair *pairs;
+    size_t n_pairs;
+    struct pair_result *results;
+    size_t n_sel;
+    struct confirm_db *db;
+    char *db_path;
+    bool gpu_present;
+};
 
+/* Reads every kernels/<dir>/pair.json and checks the selectors and the rule
+   records against them.  Returns 0, 1 (a broken pair: go on) or 2 (stop). */
+static int load_pairs(struct confirm_run *c)
+{
     int rc = 0;
-    double started = monotonic_seconds();
-    struct confirm_env env = {.o = &o};
-    struct run_info ri = {0};
-    env.ri = &ri;
-    struct strvec names = {0};
-    struct pair *pairs = NULL;
-    struct pair_result *results = NULL;
-    size_t n_pairs = 0, n_sel = 0;
-    struct confirm_db *db = NULL;
-    char *db_path = NULL;
-
-    env.kernels = find_kernels_dir(o.kernels_dir);
-    if (!env.kernels || !path_is_dir(env.kernels)) {
-        fprintf(stderr, "cudalint confirm: no kernels directory found%s%s; give one with "
-                        "--kernels DIR\n",
-                o.kernels_dir ? ": " : "", o.kernels_dir ? o.kernels_dir : "");
-        rc = 2;
-        goto out;
+    c->env.kernels = find_kernels_dir(c->o.kernels_dir);
+    if (!c->env.kernels || !path_is_dir(c->env.kernels)) {
+        report_error("no kernels directory found%s%s; give one with --kernels DIR", c->o.kernels_dir ? ": " : "",
+                     c->o.kernels_dir ? c->o.kernels_dir : "");
+        return 2;
     }
-    discover_pairs(env.kernels, &names);
-    pairs = xcalloc(names.len + 1, sizeof *pairs);
-    for (size_t i = 0; i < names.len; i++) {
-        char *dir = path_join(env.kernels, names.items[i]), *error = NULL;
-        if (pair_load(dir, names.items[i], &pairs[n_pairs], &error) != 0) {
-            fprintf(stderr, "cudalint confirm: %s\n", error);
+    discover_pairs(c->env.kernels, &c->names);
+    c->pairs = xcalloc(c->names.len + 1, sizeof *c->pairs);
+    for (size_t i = 0; i < c->names.len; i++) {
+        char *dir = path_join(c->env.kernels, c->names.items[i]), *error = NULL;
+        if (pair_load(dir, c->names.items[i], &c->pairs[c->n_pairs], &error) != 0) {
+            report_error("%s", error);
             free(error);
-            pair_release(&pairs[n_pairs]);
+            pair_release(&c->pairs[c->n_pairs]);
             rc = 1;
         } else {
-            n_pairs++;
+            c->n_pairs++;
         }
         free(dir);
     }
     /* every selector must name something */
-    for (size_t s = 0; s < o.selectors.len; s++) {
+    for (size_t s = 0; s < c->o.selectors.len; s++) {
         bool any = false;
-        for (size_t i = 0; i < n_pairs && !any; i++) {
+        for (size_t i = 0; i < c->n_pairs && !any; i++) {
             struct confirm_opts one = {0};
-            one.selectors.items = &o.selectors.items[s];
+            one.selectors.items = &c->o.selectors.items[s];
             one.selectors.len = 1;
-            any = selected(&one, &pairs[i]);
+            any = selected(&one, &c->pairs[i]);
         }
         if (!any) {
-            fprintf(stderr, "cudalint confirm: %s names no kernel pair (see cudalint confirm --list)\n",
-                    o.selectors.items[s]);
-            rc = 2;
-            goto out;
+            report_error("%s names no kernel pair (see cudalint confirm --list)", c->o.selectors.items[s]);
+            return 2;
         }
     }
     /* a rule record naming a kernel directory without a pair is a broken promise */
@@ -549,209 +517,258 @@ int confirm_main(int argc, char **argv)
         if (!rule->kernel) continue;
         const char *base = strrchr(rule->kernel, '/') ? strrchr(rule->kernel, '/') + 1 : rule->kernel;
         bool found = false;
-        for (size_t k = 0; k < n_pairs; k++)
-            if (!strcmp(pairs[k].name, base)) found = true;
+        for (size_t k = 0; k < c->n_pairs; k++)
+            if (!strcmp(c->pairs[k].name, base)) found = true;
         if (!found) {
-            fprintf(stderr, "cudalint confirm: %s names %s, which has no pair.json\n", rule->code,
-                    rule->kernel);
+            report_error("%s names %s, which has no pair.json", rule->code, rule->kernel);
             rc = 1;
         }
     }
-    if (o.list) {
-        for (size_t i = 0; i < n_pairs; i++)
-            if (selected(&o, &pairs[i]))
-                printf("%-34s %s %-22s %s%s\n", pairs[i].name, pairs[i].rule, pairs[i].rule_name,
-                       pairs[i].title, pairs[i].hand_fixed ? " (hand-fixed)" : "");
-        goto out;
-    }
+    return rc;
+}
 
-    /* where the work happens */
-    if (o.keep_dir) {
-        env.work = path_absolute(o.keep_dir);
-        int e = mkdir_p(env.work, 0777);
+/* The scratch (or --keep) directory and the results database, before any
+   work, so that a bad path fails fast.  Returns 0 or 2. */
+static int open_work_and_db(struct confirm_run *c)
+{
+    if (c->o.keep_dir) {
+        c->env.work = path_absolute(c->o.keep_dir);
+        int e = mkdir_p(c->env.work, 0777);
         if (e) {
-            fprintf(stderr, "cudalint confirm: --keep %s: %s\n", o.keep_dir, strerror(e));
-            rc = 2;
-            goto out;
+            report_error("--keep %s: %s", c->o.keep_dir, strerror(e));
+            return 2;
         }
     } else {
         const char *tmp = getenv("TMPDIR");
         char *tmpl = xasprintf("%s/cudalint-confirm-XXXXXX", tmp && *tmp ? tmp : "/tmp");
         if (!mkdtemp(tmpl)) {
-            fprintf(stderr, "cudalint confirm: cannot create a scratch directory: %s\n",
-                    strerror(errno));
+            report_error("cannot create a scratch directory: %s", strerror(errno));
             free(tmpl);
-            rc = 2;
-            goto out;
+            return 2;
         }
-        env.work = tmpl;
-        env.work_is_temp = true;
+        c->env.work = tmpl;
+        c->env.work_is_temp = true;
     }
-
-    /* the database, before any work, so a bad path fails fast */
-    if (o.db_path) {
-        db_path = path_absolute(o.db_path);
+    if (c->o.db_path) {
+        c->db_path = path_absolute(c->o.db_path);
     } else {
         char *cache = user_cache_dir();
-        db_path = path_join(cache, "confirm.sqlite");
+        c->db_path = path_join(cache, "confirm.sqlite");
         free(cache);
     }
     char *db_error = NULL;
-    db = confirm_db_open(db_path, &db_error);
-    if (!db) {
-        fprintf(stderr, "cudalint confirm: cannot open the results database %s\n", db_error);
+    c->db = confirm_db_open(c->db_path, &db_error);
+    if (!c->db) {
+        report_error("cannot open the results database %s", db_error);
         free(db_error);
-        rc = 2;
-        goto out;
+        return 2;
     }
+    return 0;
+}
 
-    /* tools */
-    if (o.nvcc) {
-        env.nvcc = access(o.nvcc, X_OK) == 0 ? xstrdup(o.nvcc) : NULL;
-        if (!env.nvcc) {
-            fprintf(stderr, "cudalint confirm: --nvcc %s is not an executable\n", o.nvcc);
-            rc = 2;
-            goto out;
+/* nvcc and the tools beside it, the GPU, and the arch.  Returns 0 or 2. */
+static int find_tools(struct confirm_run *c)
+{
+    struct confirm_env *env = &c->env;
+    if (c->o.nvcc) {
+        env->nvcc = access(c->o.nvcc, X_OK) == 0 ? xstrdup(c->o.nvcc) : NULL;
+        if (!env->nvcc) {
+            report_error("--nvcc %s is not an executable", c->o.nvcc);
+            return 2;
         }
     } else {
         const char *cp = getenv("CUDA_PATH");
         if (cp && *cp) {
-            char *c = path_join(cp, "bin/nvcc");
-            if (access(c, X_OK) == 0) env.nvcc = c;
-            else free(c);
+            char *nv = path_join(cp, "bin/nvcc");
+            if (access(nv, X_OK) == 0) env->nvcc = nv;
+            else free(nv);
         }
-        if (!env.nvcc) env.nvcc = find_on_path("nvcc");
-        if (!env.nvcc && access("/usr/local/cuda/bin/nvcc", X_OK) == 0)
-            env.nvcc = xstrdup("/usr/local/cuda/bin/nvcc");
+        if (!env->nvcc) env->nvcc = path_find_executable("nvcc");
+        if (!env->nvcc && access("/usr/local/cuda/bin/nvcc", X_OK) == 0)
+            env->nvcc = xstrdup("/usr/local/cuda/bin/nvcc");
     }
-    if (env.nvcc) {
-        env.cuobjdump = find_tool(env.nvcc, "cuobjdump");
-        ri.cuda_version = nvcc_release(env.nvcc, env.work);
+    if (env->nvcc) {
+        env->cuobjdump = find_tool(env->nvcc, "cuobjdump");
+        c->ri.cuda_version = nvcc_release(env->nvcc, env->work);
     }
-    env.nvidia_smi = find_on_path("nvidia-smi");
-    bool present = gpu_device_present();
-    env.gpu_mode = !o.want_static_only && (o.want_gpu || present);
-    if (env.gpu_mode) {
-        env.ncu = find_tool(env.nvcc, "ncu");
-        env.sanitizer = find_tool(env.nvcc, "compute-sanitizer");
+    env->nvidia_smi = path_find_executable("nvidia-smi");
+    c->gpu_present = gpu_device_present();
+    env->gpu_mode = !c->o.want_static_only && (c->o.want_gpu || c->gpu_present);
+    if (env->gpu_mode) {
+        env->ncu = find_tool(env->nvcc, "ncu");
+        env->sanitizer = find_tool(env->nvcc, "compute-sanitizer");
     }
     char *cc = NULL;
-    if (env.gpu_mode) query_nvidia_smi(&env, &cc);
-    if (!o.arch_given) {
-        o.arch = cc && env.gpu_mode ? cc_to_arch(cc) : NULL;
-        if (!o.arch) o.arch = xstrdup("sm_90");
+    if (env->gpu_mode) query_nvidia_smi(env, &cc);
+    if (!c->o.arch_given) {
+        c->o.arch = cc && env->gpu_mode ? cc_to_arch(cc) : NULL;
+        if (!c->o.arch) c->o.arch = xstrdup("sm_90");
     }
     free(cc);
+    return 0;
+}
 
-    ri.time = iso_time_utc();
+/* Records the run in the database and says what it will do.  Returns 0 or 2. */
+static int start_run(struct confirm_run *c, int argc, char **argv)
+{
+    struct run_info *ri = &c->ri;
+    const struct confirm_env *env = &c->env;
+    ri->time = iso_time_utc();
     char host[256] = "";
     gethostname(host, sizeof host - 1);
-    ri.host = xstrdup(host);
-    ri.version = xstrdup(CUDALINT_VERSION);
-    ri.arch = xstrdup(o.arch);
-    ri.nvcc = env.nvcc ? xstrdup(env.nvcc) : NULL;
-    {
-        struct strbuf cmd;
-        sb_init(&cmd);
-        sb_add(&cmd, "cudalint");
-        for (int i = 0; i < argc; i++) sb_addf(&cmd, " %s", argv[i]);
-        ri.command = sb_detach(&cmd);
-    }
-    if (confirm_db_run(db, &ri, &db_error) != 0) {
-        fprintf(stderr, "cudalint confirm: %s\n", db_error);
+    ri->host = xstrdup(host);
+    ri->version = xstrdup(CUDALINT_VERSION);
+    ri->arch = xstrdup(c->o.arch);
+    ri->nvcc = env->nvcc ? xstrdup(env->nvcc) : NULL;
+    struct strbuf cmd;
+    sb_init(&cmd);
+    sb_add(&cmd, "cudalint");
+    for (int i = 0; i < argc; i++) sb_addf(&cmd, " %s", argv[i]);
+    ri->command = sb_detach(&cmd);
+    char *db_error = NULL;
+    if (confirm_db_run(c->db, ri, &db_error) != 0) {
+        report_error("%s", db_error);
         free(db_error);
-        rc = 2;
-        goto out;
+        return 2;
     }
 
-    printf("cudalint confirm %s: arch %s; nvcc: %s%s%s%s\n", ri.version, ri.arch,
-           env.nvcc ? env.nvcc : "not found (static steps skipped)", ri.cuda_version ? " (CUDA " : "",
-           ri.cuda_version ? ri.cuda_version : "", ri.cuda_version ? ")" : "");
-    if (env.nvcc)
-        printf("  cuobjdump: %s\n", env.cuobjdump ? env.cuobjdump : "not installed (PTX evidence only)");
-    if (o.want_static_only)
+    printf("cudalint confirm %s: arch %s; nvcc: %s%s%s%s\n", ri->version, ri->arch,
+           env->nvcc ? env->nvcc : "not found (static steps skipped)", ri->cuda_version ? " (CUDA " : "",
+           ri->cuda_version ? ri->cuda_version : "", ri->cuda_version ? ")" : "");
+    if (env->nvcc)
+        printf("  cuobjdump: %s\n", env->cuobjdump ? env->cuobjdump : "not installed (PTX evidence only)");
+    if (c->o.want_static_only)
         printf("  GPU steps: not requested (--static)\n");
-    else if (!env.gpu_mode)
+    else if (!env->gpu_mode)
         printf("  GPU steps: skipped: no GPU detected (use --gpu to try anyway)\n");
     else
         printf("  GPU steps: %s; ncu: %s; compute-sanitizer: %s\n",
-               ri.gpu ? ri.gpu : (present ? "GPU detected" : "no GPU detected, trying (--gpu)"),
-               env.ncu ? env.ncu : "not installed",
-               env.sanitizer ? env.sanitizer : "not installed");
-    if (!env.nvcc && env.gpu_mode) env.gpu_mode = false;
-    printf("  results database: %s (run %lld)\n", db_path, ri.db_id);
+               ri->gpu ? ri->gpu : (c->gpu_present ? "GPU detected" : "no GPU detected, trying (--gpu)"),
+               env->ncu ? env->ncu : "not installed", env->sanitizer ? env->sanitizer : "not installed");
+    if (!env->nvcc && env->gpu_mode) c->env.gpu_mode = false;
+    printf("  results database: %s (run %lld)\n", c->db_path, ri->db_id);
     fflush(stdout);
+    return 0;
+}
 
-    results = xcalloc(n_pairs + 1, sizeof *results);
-    for (size_t i = 0; i < n_pairs; i++) {
-        if (!selected(&o, &pairs[i])) continue;
-        struct pair_result *r = &results[n_sel++];
-        r->pair = &pairs[i];
-        pr_text(r, "", "pair.title", pairs[i].title);
-        confirm_pair(&env, r);
-        if (!env.gpu_mode && !o.want_static_only && env.nvcc && pr_step_status(r, "static") >= 0)
+/* Every selected pair, each stored as soon as it is done.  Returns 0 or 1. */
+static int run_pairs(struct confirm_run *c)
+{
+    int rc = 0;
+    c->results = xcalloc(c->n_pairs + 1, sizeof *c->results);
+    for (size_t i = 0; i < c->n_pairs; i++) {
+        if (!selected(&c->o, &c->pairs[i])) continue;
+        struct pair_result *r = &c->results[c->n_sel++];
+        r->pair = &c->pairs[i];
+        pr_text(r, "", "pair.title", c->pairs[i].title);
+        confirm_pair(&c->env, r);
+        if (!c->env.gpu_mode && !c->o.want_static_only && c->env.nvcc && pr_step_status(r, "static") >= 0)
             pr_step(r, "gpu", STEP_SKIP, "no GPU detected");
         size_t stored = 0;
-        if (confirm_db_pair(db, &ri, r, &stored, &db_error) != 0) {
-            fprintf(stderr, "cudalint confirm: %s\n", db_error);
+        char *db_error = NULL;
+        if (confirm_db_pair(c->db, &c->ri, r, &stored, &db_error) != 0) {
+            report_error("%s", db_error);
             free(db_error);
-            db_error = NULL;
             rc = 1;
         }
-        if (r->failed) rc = rc ? rc : 1;
+        if (r->failed) rc = 1;
     }
-    ri.seconds = monotonic_seconds() - started;
+    return rc;
+}
+
+/* The table, the report and the run's last rows.  Returns the exit code. */
+static int finish_run(struct confirm_run *c, int rc)
+{
+    char *db_error = NULL;
     /* the GPU's identity is known only after the harness ran */
-    if (confirm_db_run(db, &ri, &db_error) != 0) {
-        fprintf(stderr, "cudalint confirm: %s\n", db_error);
+    if (confirm_db_run(c->db, &c->ri, &db_error) != 0) {
+        report_error("%s", db_error);
         free(db_error);
         db_error = NULL;
     }
-
     printf("\n");
-    confirm_print_table(stdout, &ri, results, n_sel);
-    if (o.report_dir) {
+    confirm_print_table(stdout, &c->ri, c->results, c->n_sel);
+    if (c->o.report_dir) {
         char *error = NULL;
-        if (confirm_write_report(o.report_dir, &ri, results, n_sel, db_path, &error) != 0) {
-            fprintf(stderr, "cudalint confirm: report: %s\n", error);
+        if (confirm_write_report(c->o.report_dir, &c->ri, c->results, c->n_sel, c->db_path, &error) != 0) {
+            report_error("report: %s", error);
             free(error);
             rc = rc ? rc : 1;
         } else {
-            printf("report: %s/RESULTS.md, %s/ratios.svg\n", o.report_dir, o.report_dir);
+            printf("report: %s/RESULTS.md, %s/ratios.svg\n", c->o.report_dir, c->o.report_dir);
         }
     }
-    confirm_db_note(db, &ri, "run.command", 0, ri.command, &db_error);
-    free(db_error);
-    db_error = NULL;
-    confirm_db_note(db, &ri, "run.seconds", ri.seconds, NULL, &db_error);
-    free(db_error);
-    db_error = NULL;
-    confirm_db_note(db, &ri, "run.exit_code", rc, NULL, &db_error);
-    free(db_error);
-    printf("%s in %.0f s; exit %d\n",
-           rc == 0 ? "confirm: every step that ran passed" : "confirm: some steps FAILED", ri.seconds,
-           rc);
+    const struct {
+        const char *metric;
+        double value;
+        const char *text;
+    } notes[] = {{"run.command", 0, c->ri.command}, {"run.seconds", c->ri.seconds, NULL}, {"run.exit_code", rc, NULL}};
+    for (size_t i = 0; i < sizeof notes / sizeof notes[0]; i++) {
+        confirm_db_note(c->db, &c->ri, notes[i].metric, notes[i].value, notes[i].text, &db_error);
+        free(db_error);
+        db_error = NULL;
+    }
+    printf("%s in %.0f s; exit %d\n", rc == 0 ? "confirm: every step that ran passed" : "confirm: some steps FAILED",
+           c->ri.seconds, rc);
+    return rc;
+}
 
+static void confirm_run_release(struct confirm_run *c)
+{
+    for (size_t i = 0; i < c->n_sel; i++) pr_release(&c->results[i]);
+    free(c->results);
+    for (size_t i = 0; i < c->n_pairs; i++) pair_release(&c->pairs[i]);
+    free(c->pairs);
+    sv_release(&c->names);
+    confirm_db_close(c->db);
+    free(c->db_path);
+    struct confirm_env *env = &c->env;
+    if (env->work && env->work_is_temp) remove_tree(env->work);
+    free(env->work);
+    free(env->kernels);
+    free(env->nvcc);
+    free(env->cuobjdump);
+    free(env->ncu);
+    free(env->sanitizer);
+    free(env->nvidia_smi);
+    free(env->harness_obj);
+    free(env->harness_error);
+    free(env->gpu_skip_reason);
+    run_info_release(&c->ri);
+    opts_release(&c->o);
+}
+
+int confirm_main(int argc, char **argv)
+{
+    report_set_program("cudalint confirm");
+    struct confirm_run c;
+    memset(&c, 0, sizeof c);
+    c.env.o = &c.o;
+    c.env.ri = &c.ri;
+    int prc = parse_args(argc, argv, &c.o);
+    if (prc || c.o.inspect) {
+        int rc = prc ? (prc == 1 ? 0 : 2) : inspect_file(c.o.inspect);
+        opts_release(&c.o);
+        return rc;
+    }
+    double started = monotonic_seconds();
+    int rc = load_pairs(&c);
+    if (rc == 2) goto out;
+    if (c.o.list) {
+        for (size_t i = 0; i < c.n_pairs; i++)
+            if (selected(&c.o, &c.pairs[i]))
+                printf("%-34s %s %-22s %s%s\n", c.pairs[i].name, c.pairs[i].rule, c.pairs[i].rule_name,
+                       c.pairs[i].title, c.pairs[i].hand_fixed ? " (hand-fixed)" : "");
+        goto out;
+    }
+    if (open_work_and_db(&c) || find_tools(&c) || start_run(&c, argc, argv)) {
+        rc = 2;
+        goto out;
+    }
+    if (run_pairs(&c) && !rc) rc = 1;
+    c.ri.seconds = monotonic_seconds() - started;
+    rc = finish_run(&c, rc);
 out:
-    for (size_t i = 0; i < n_sel; i++) pr_release(&results[i]);
-    free(results);
-    for (size_t i = 0; i < n_pairs; i++) pair_release(&pairs[i]);
-    free(pairs);
-    sv_release(&names);
-    confirm_db_close(db);
-    free(db_path);
-    if (env.work && env.work_is_temp) remove_tree(env.work);
-    free(env.work);
-    free(env.kernels);
-    free(env.nvcc);
-    free(env.cuobjdump);
-    free(env.ncu);
-    free(env.sanitizer);
-    free(env.nvidia_smi);
-    free(env.harness_obj);
-    free(env.harness_error);
-    free(env.gpu_skip_reason);
-    run_info_release(&ri);
-    opts_release(&o);
+    confirm_run_release(&c);
     return rc;
 }

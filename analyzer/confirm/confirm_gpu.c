@@ -89,12 +89,6 @@ bool confirm_build_harness(struct confirm_env *env, struct pair_result *r, const
     return ok;
 }
 
-static double jnum(const cJSON *o, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsNumber(v) ? v->valuedouble : NAN;
-}
-
 /* Saves a tool's output beside the pair's other files. */
 static void save_log(const char *pwork, const char *name, const struct proc_result *pr)
 {
@@ -116,7 +110,8 @@ static void take_device(struct confirm_env *env, const cJSON *ev)
                *drv = json_get_str(ev, "driver_api");
     if (name && !ri->gpu) ri->gpu = xstrdup(name);
     if (cc && !ri->gpu_cc) ri->gpu_cc = xstrdup(cc);
-    if (!ri->gpu_sms && !isnan(jnum(ev, "sm_count"))) ri->gpu_sms = (int)jnum(ev, "sm_count");
+    double sms = json_get_number(ev, "sm_count", NAN);
+    if (!ri->gpu_sms && !isnan(sms)) ri->gpu_sms = (int)sms;
     if (rt && !ri->cuda_runtime) ri->cuda_runtime = xstrdup(rt);
     if (drv && !ri->driver) ri->driver = xasprintf("CUDA driver API %s", drv);
 }
@@ -179,11 +174,11 @@ void confirm_run_harness(struct confirm_env *env, struct pair_result *r, const c
             const char *buf = json_get_str(ev, "buffer");
             bool match = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ev, "match"));
             bool may_differ = json_get_str(ev, "expect") && !strcmp(json_get_str(ev, "expect"), "may-differ");
-            double mism = jnum(ev, "mismatches"), elems = jnum(ev, "elements");
+            double mism = json_get_number(ev, "mismatches", NAN), elems = json_get_number(ev, "elements", NAN);
             pr_number(r, "", "check.mismatches", mism);
             pr_number(r, "", "check.elements", elems);
-            pr_number(r, "", "check.max_abs_err", jnum(ev, "max_abs_err"));
-            pr_number(r, "", "check.max_rel_err", jnum(ev, "max_rel_err"));
+            pr_number(r, "", "check.max_abs_err", json_get_number(ev, "max_abs_err", NAN));
+            pr_number(r, "", "check.max_rel_err", json_get_number(ev, "max_rel_err", NAN));
             const char *cmp = json_get_str(ev, "compare");
             char *what;
             if (match)
@@ -193,9 +188,9 @@ void confirm_run_harness(struct confirm_env *env, struct pair_result *r, const c
             else
                 what = xasprintf("%s: %.0f of %.0f elements differ (first at %.0f: bad %.9g, fixed "
                                  "%.9g; max abs err %.3g, max rel err %.3g)%s%s",
-                                 buf ? buf : "output", mism, elems, jnum(ev, "first_mismatch"),
-                                 jnum(ev, "bad_value"), jnum(ev, "fixed_value"),
-                                 jnum(ev, "max_abs_err"), jnum(ev, "max_rel_err"),
+                                 buf ? buf : "output", mism, elems, json_get_number(ev, "first_mismatch", NAN),
+                                 json_get_number(ev, "bad_value", NAN), json_get_number(ev, "fixed_value", NAN),
+                                 json_get_number(ev, "max_abs_err", NAN), json_get_number(ev, "max_rel_err", NAN),
                                  may_differ ? "; expected: " : "",
                                  may_differ && json_get_str(ev, "note") ? json_get_str(ev, "note") : "");
             if (check_detail.len) sb_add(&check_detail, "; ");
@@ -209,12 +204,12 @@ void confirm_run_harness(struct confirm_env *env, struct pair_result *r, const c
             const char *keys[] = {"median_ms", "min_ms", "max_ms", "q1_ms", "q3_ms", "mean_ms", "runs"};
             for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
                 char *metric = xasprintf("gpu.%s", keys[k]);
-                pr_number(r, variant, metric, jnum(ev, keys[k]));
+                pr_number(r, variant, metric, json_get_number(ev, keys[k], NAN));
                 free(metric);
             }
         } else if (!strcmp(kind, "ratio")) {
             saw_ratio = true;
-            ratio = jnum(ev, "value");
+            ratio = json_get_number(ev, "value", NAN);
             pr_number(r, "", "gpu.ratio", ratio);
         } else if (!strcmp(kind, "error")) {
             error_ev = ev;

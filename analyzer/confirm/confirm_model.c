@@ -2,8 +2,10 @@
  * were produced) and the kernel pairs read from kernels/<dir>/pair.json. */
 #include "confirm/confirm_model.h"
 #include "core/rule.h"
+#include "base/jsonutil.h"
 
 #include <cjson/cJSON.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +13,7 @@
 
 /* ---------------------------------------------------------------- results */
 
-const char *step_status_name(enum step_status s)
+static const char *step_status_name(enum step_status s)
 {
     switch (s) {
     case STEP_PASS: return "pass";
@@ -110,12 +112,6 @@ void pr_release(struct pair_result *r)
 
 /* ------------------------------------------------------------------ pairs */
 
-static char *json_str(const cJSON *obj, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    return cJSON_IsString(v) ? xstrdup(v->valuestring) : NULL;
-}
-
 int pair_load(const char *dir, const char *name, struct pair *p, char **error)
 {
     memset(p, 0, sizeof *p);
@@ -138,27 +134,26 @@ int pair_load(const char *dir, const char *name, struct pair *p, char **error)
         free(path);
         return -1;
     }
-    p->rule = json_str(root, "rule");
-    p->title = json_str(root, "title");
-    p->expect_message = json_str(root, "expect_message");
-    p->static_check = json_str(root, "static");
-    p->sanitizer = json_str(root, "sanitizer");
-    p->note = json_str(root, "note");
-    char *fixed = json_str(root, "fixed");
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "gpu_min_ratio");
-    if (cJSON_IsNumber(v)) p->gpu_min_ratio = v->valuedouble;
-    v = cJSON_GetObjectItemCaseSensitive(root, "timing_meaningful");
+    p->rule = json_dup_str(root, "rule");
+    p->title = json_dup_str(root, "title");
+    p->expect_message = json_dup_str(root, "expect_message");
+    p->static_check = json_dup_str(root, "static");
+    p->sanitizer = json_dup_str(root, "sanitizer");
+    p->note = json_dup_str(root, "note");
+    char *fixed = json_dup_str(root, "fixed");
+    p->gpu_min_ratio = json_get_number(root, "gpu_min_ratio", 0);
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "timing_meaningful");
     if (cJSON_IsBool(v)) p->timing_meaningful = cJSON_IsTrue(v);
     const cJSON *item;
     cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(root, "ncu_metrics"))
         if (cJSON_IsString(item)) sv_push(&p->ncu_metrics, item->valuestring);
     cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(root, "ncu_expect"))
     {
-        char *metric = json_str(item, "metric");
-        const cJSON *red = cJSON_GetObjectItemCaseSensitive(item, "min_reduction");
-        if (metric && cJSON_IsNumber(red) && p->n_ncu_expect < CONFIRM_MAX_NCU) {
+        char *metric = json_dup_str(item, "metric");
+        double red = json_get_number(item, "min_reduction", NAN);
+        if (metric && !isnan(red) && p->n_ncu_expect < CONFIRM_MAX_NCU) {
             p->ncu_expect[p->n_ncu_expect].metric = metric;
-            p->ncu_expect[p->n_ncu_expect++].min_reduction = red->valuedouble;
+            p->ncu_expect[p->n_ncu_expect++].min_reduction = red;
         } else {
             free(metric);
         }

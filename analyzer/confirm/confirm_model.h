@@ -42,7 +42,6 @@ void pair_release(struct pair *p);
 /* ---- results: every step and number, in the order they were produced ---- */
 
 enum step_status { STEP_PASS, STEP_FAIL, STEP_ERROR, STEP_SKIP, STEP_INFO };
-const char *step_status_name(enum step_status s);
 
 struct measure {
     char *variant; /* "bad", "fixed", or "" for the pair */

@@ -26,31 +26,11 @@ static void sleep_ms(long ms)
     nanosleep(&ts, NULL);
 }
 
-char *find_on_path(const char *name)
-{
-    if (strchr(name, '/')) return access(name, X_OK) == 0 ? xstrdup(name) : NULL;
-    const char *path = getenv("PATH");
-    if (!path) return NULL;
-    char *copy = xstrdup(path), *save = NULL;
-    for (char *dir = strtok_r(copy, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
-        char *full = path_join(*dir ? dir : ".", name);
-        struct stat st;
-        if (stat(full, &st) == 0 && S_ISREG(st.st_mode) && access(full, X_OK) == 0) {
-            free(copy);
-            return full;
-        }
-        free(full);
-    }
-    free(copy);
-    return NULL;
-}
-
+/* A captured output, "" when there is none. */
 static char *slurp(const char *path)
 {
-    char *text = NULL;
-    size_t len = 0;
-    if (read_file(path, &text, &len) != 0) return xstrdup("");
-    return text;
+    char *text = file_read_text(path);
+    return text ? text : xstrdup("");
 }
 
 void proc_run(char *const argv[], const char *cwd, const char *scratch_dir, int timeout_s,
@@ -188,19 +168,4 @@ char *text_tail(const char *text, int n)
         p = eol + 1;
     }
     return sb_detach(&sb);
-}
-
-bool file_write_text(const char *path, const char *text, size_t len)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f) return false;
-    bool ok = fwrite(text, 1, len, f) == len;
-    return fclose(f) == 0 && ok;
-}
-
-char *file_read_text(const char *path)
-{
-    char *text = NULL;
-    size_t len = 0;
-    return read_file(path, &text, &len) == 0 ? text : NULL;
 }

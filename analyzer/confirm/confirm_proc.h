@@ -1,5 +1,4 @@
-/* confirm_proc.h: subprocesses with time limits and captured
- * output, PATH lookup, whole-file helpers. */
+/* confirm_proc.h: subprocesses with time limits and captured output. */
 #ifndef CUDALINT_CONFIRM_PROC_H
 #define CUDALINT_CONFIRM_PROC_H
 
@@ -25,11 +24,6 @@ void proc_run(char *const argv[], const char *cwd, const char *scratch_dir, int 
 void proc_result_release(struct proc_result *r);
 /* The last n lines of text as one line ("a | b | c"), malloc'd. */
 char *text_tail(const char *text, int n);
-/* Full path of an executable named name on PATH, or NULL. */
-char *find_on_path(const char *name);
 
-/* Whole-file helpers (confirm_proc.c). */
-bool file_write_text(const char *path, const char *text, size_t len);
-char *file_read_text(const char *path); /* NULL when unreadable */
 
 #endif

@@ -69,26 +69,25 @@ void confirm_variant_args(struct confirm_env *env, const struct pair *p, const c
 static bool lint_for_rule(struct confirm_env *env, const struct pair *p, const char *path,
                           struct file_result *fr, struct diag_list *found, char **error)
 {
-    struct lint_options lo;
-    lint_options_init(&lo);
-    sv_push(&lo.select, p->rule);
-    sv_push(&lo.paths, path);
-    sv_push(&lo.archs, env->o->arch);
-    lo.explicit_archs = true; /* a compile database found nearby must not change it */
-    lo.quiet = true;
-    lo.no_config = true;      /* the pair is judged by the rule's defaults */
-    lo.no_cache = true;
+    struct lint_session session;
+    lint_session_init(&session);
+    struct lint_options *lo = &session.opts;
+    sv_push(&lo->select, p->rule);
+    sv_push(&lo->paths, path);
+    sv_push(&lo->archs, env->o->arch);
+    lo->explicit_archs = true; /* a compile database found nearby must not change it */
+    lo->quiet = true;
+    lo->no_config = true;      /* the pair is judged by the rule's defaults */
+    lo->no_cache = true;
     memset(fr, 0, sizeof *fr);
     memset(found, 0, sizeof *found);
-    if (lint_prepare(&lo, error) != 0) {
-        lint_unprepare(&lo);
-        lint_options_release(&lo);
+    if (lint_session_prepare(&session, error) != 0) {
+        lint_session_release(&session);
         return false;
     }
-    lint_file(&lo, path, NULL, 0, fr);
-    lint_unprepare(&lo);
-    lint_options_release(&lo);
-    if (fr->status && strcmp(fr->status, "error") == 0) {
+    lint_file(lo, path, NULL, 0, false, fr);
+    lint_session_release(&session);
+    if (fr->status == FILE_ERROR) {
         *error = xasprintf("%s", fr->message ? fr->message : "lint failed");
         return false;
     }
@@ -169,12 +168,12 @@ bool confirm_lint_and_fix(struct confirm_env *env, struct pair_result *r, const 
             pr_step(r, "lint-bad", STEP_FAIL, "%zu %s finding(s), none with \"%s\" (first: %u:%u %s)",
                     found.len, p->rule, p->expect_message, found.items[0].line,
                     found.items[0].column, found.items[0].message);
-        else if (fr.status && strcmp(fr.status, "ok") != 0)
+        else if (fr.status != FILE_OK)
             pr_step(r, "lint-bad", STEP_FAIL, "no %s finding in bad.cu (file status %s: %s)",
-                    p->rule, fr.status, fr.message ? fr.message : "no message");
+                    p->rule, file_status_name(fr.status), fr.message ? fr.message : "no message");
         else
             pr_step(r, "lint-bad", STEP_FAIL, "no %s finding in bad.cu", p->rule);
-        if (fr.status && strcmp(fr.status, "ok") && fr.message)
+        if (fr.status != FILE_OK && fr.message)
             pr_text(r, "bad", "lint.status", fr.message);
         goto out_found;
     }

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct diag *diag_list_add(struct diag_list *l)
+static struct diag *diag_list_add(struct diag_list *l)
 {
     if (l->len == l->cap) {
         l->cap = l->cap ? l->cap * 2 : 16;
@@ -16,21 +16,55 @@ struct diag *diag_list_add(struct diag_list *l)
     return d;
 }
 
+struct diag *diag_new(struct diag_list *l, const struct rule *r, const char *file, unsigned line,
+                      unsigned col, unsigned end_line, unsigned end_col, char *message)
+{
+    struct diag *d = diag_list_add(l);
+    d->file = xstrdup(file);
+    d->line = line;
+    d->column = col;
+    d->end_line = end_line;
+    d->end_column = end_col;
+    d->rule = r;
+    d->severity = r->severity;
+    d->message = message;
+    return d;
+}
+
+struct diag *diag_copy(struct diag_list *l, const struct diag *src)
+{
+    struct diag *d = diag_new(l, src->rule, src->file, src->line, src->column, src->end_line, src->end_column,
+                              xstrdup(src->message));
+    d->severity = src->severity;
+    d->function = src->function ? xstrdup(src->function) : NULL;
+    for (size_t k = 0; k < src->n_notes; k++)
+        diag_add_note(d, src->notes[k].file, src->notes[k].line, src->notes[k].column, "%s", src->notes[k].message);
+    for (size_t k = 0; k < src->n_fixes; k++) {
+        const struct diag_fix *f = &src->fixes[k];
+        diag_add_fix(d, f->file, f->line, f->column, f->end_line, f->end_column, f->offset, f->end_offset,
+                     f->replacement);
+    }
+    return d;
+}
+
+void diag_list_take(struct diag_list *l, struct diag *d)
+{
+    *diag_list_add(l) = *d;
+}
+
 void diag_add_note(struct diag *d, const char *file, unsigned line, unsigned col,
                    const char *fmt, ...)
 {
-    struct strbuf sb;
     va_list ap;
-    sb_init(&sb);
     va_start(ap, fmt);
-    sb_vaddf(&sb, fmt, ap);
+    char *message = xvasprintf(fmt, ap);
     va_end(ap);
     d->notes = xrealloc(d->notes, (d->n_notes + 1) * sizeof *d->notes);
     struct diag_note *n = &d->notes[d->n_notes++];
     n->file = xstrdup(file);
     n->line = line;
     n->column = col;
-    n->message = sb_detach(&sb);
+    n->message = message;
 }
 
 void diag_add_fix(struct diag *d, const char *file, unsigned line, unsigned col,
@@ -88,7 +122,7 @@ static int cmp_uint(unsigned a, unsigned b)
     return a < b ? -1 : a > b;
 }
 
-int diag_compare(const struct diag *a, const struct diag *b)
+static int diag_compare(const struct diag *a, const struct diag *b)
 {
     int c = strcmp(a->file, b->file);
     if (!c) c = cmp_uint(a->line, b->line);

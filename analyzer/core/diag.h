@@ -37,7 +37,15 @@ struct diag_list {
     size_t len, cap;
 };
 
-struct diag *diag_list_add(struct diag_list *l);   /* zeroed, owned by l */
+/* A finding of rule r with r's default severity at file, from line:col to
+   end_line:end_col (1-based, end exclusive), appended to l; message is taken
+   over.  Notes and fixes are added with diag_add_note/diag_add_fix. */
+struct diag *diag_new(struct diag_list *l, const struct rule *r, const char *file, unsigned line,
+                      unsigned col, unsigned end_line, unsigned end_col, char *message);
+/* A deep copy of src appended to l. */
+struct diag *diag_copy(struct diag_list *l, const struct diag *src);
+/* Appends a finding taken over from another list (its fields move). */
+void diag_list_take(struct diag_list *l, struct diag *d);
 void diag_add_note(struct diag *d, const char *file, unsigned line, unsigned col,
                    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 void diag_add_fix(struct diag *d, const char *file, unsigned line, unsigned col,
@@ -50,6 +58,5 @@ void diag_list_move(struct diag_list *dst, struct diag_list *src);
 /* Sorts by file, line, column, code, message and drops exact duplicates
    (the same finding found by several parse passes). */
 void diag_list_sort_unique(struct diag_list *l);
-int diag_compare(const struct diag *a, const struct diag *b);
 
 #endif

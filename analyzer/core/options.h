@@ -9,6 +9,8 @@
 
 struct compdb;
 struct cuda_toolkit;
+struct config_set;
+struct fix_memory;
 
 enum header_mode { HEADERS_AUTO, HEADERS_TOOLKIT, HEADERS_SHIM };
 
@@ -49,6 +51,11 @@ struct lint_options {
        on the command line's own options). */
     const struct rule_option *rule_options;
     size_t n_rule_options;
+
+    /* Per-run state, owned by the run's session (engine/lint.h) and shared by
+       the options merged for each file: */
+    struct config_set *config;    /* .cudalint.yaml files loaded and merged (config/) */
+    struct fix_memory *fix_memory; /* what files held when read, for --fix/--diff (fix/) */
 
     /* Resolved once per run by lint_prepare() (engine/lint.h): */
     struct compdb *compdb;        /* NULL without a compile database */

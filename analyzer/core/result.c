@@ -5,18 +5,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-void file_result_set_status(struct file_result *res, const char *status, char *message)
+const char *file_status_name(enum file_status s)
 {
-    free(res->status);
+    switch (s) {
+    case FILE_OK: return "ok";
+    case FILE_PARSE_ERRORS: return "parse-errors";
+    case FILE_ERROR: return "error";
+    default: return "skipped";
+    }
+}
+
+bool file_status_linted(enum file_status s)
+{
+    return s == FILE_OK || s == FILE_PARSE_ERRORS;
+}
+
+void file_result_set_status(struct file_result *res, enum file_status status, char *message)
+{
     free(res->message);
-    res->status = xstrdup(status);
+    res->status = status;
     res->message = message;
 }
 
 void file_result_release(struct file_result *r)
 {
     free(r->path);
-    free(r->status);
     free(r->message);
     diag_list_release(&r->diags);
     memset(r, 0, sizeof *r);

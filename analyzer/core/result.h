@@ -4,11 +4,24 @@
 #define CUDALINT_RESULT_H
 
 #include "core/diag.h"
+#include <stdbool.h>
+
+/* What became of a file. */
+enum file_status {
+    FILE_OK,           /* linted */
+    FILE_PARSE_ERRORS, /* linted as far as clang recovered from its errors */
+    FILE_ERROR,        /* not linted: unreadable, bad configuration, libclang failed */
+    FILE_SKIPPED,      /* not linted on purpose: excluded, too large, binary */
+};
+/* "ok", "parse-errors", "error", "skipped": the JSON output's names. */
+const char *file_status_name(enum file_status s);
+/* Whether the file was linted (ok or parse-errors). */
+bool file_status_linted(enum file_status s);
 
 /* Result for one linted file. */
 struct file_result {
     char *path;                   /* as shown to the user */
-    char *status;                 /* "ok", "parse-errors", "error", "skipped" */
+    enum file_status status;
     char *message;                /* why, for non-ok */
     struct diag_list diags;
     unsigned n_parse_errors;
@@ -22,7 +35,7 @@ struct lint_run {
 };
 
 /* Replaces res's status and message (message is taken over). */
-void file_result_set_status(struct file_result *res, const char *status, char *message);
+void file_result_set_status(struct file_result *res, enum file_status status, char *message);
 void file_result_release(struct file_result *r);
 void lint_run_release(struct lint_run *run);
 

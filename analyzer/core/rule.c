@@ -18,6 +18,15 @@ const char *severity_name(enum severity s)
     }
 }
 
+int severity_parse(const char *s)
+{
+    if (!s) return -1;
+    if (strcasecmp(s, "note") == 0) return SEV_NOTE;
+    if (strcasecmp(s, "warning") == 0) return SEV_WARNING;
+    if (strcasecmp(s, "error") == 0) return SEV_ERROR;
+    return -1;
+}
+
 const char *rule_scope_name(enum rule_scope s)
 {
     switch (s) {
@@ -96,4 +105,11 @@ bool registry_selector_matches(const char *sel, const struct rule *r)
     if (strcasecmp(sel, r->code) == 0 || strcasecmp(sel, r->name) == 0) return true;
     if (strncasecmp(r->code, sel, strlen(sel)) == 0) return true;
     return glob_match_ci(sel, r->code) || glob_match_ci(sel, r->name);
+}
+
+bool registry_selector_known(const char *sel)
+{
+    for (size_t i = 0; i < rule_registry_len; i++)
+        if (registry_selector_matches(sel, rule_registry[i])) return true;
+    return false;
 }

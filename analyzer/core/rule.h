@@ -44,6 +44,8 @@ struct rule {
 };
 
 const char *severity_name(enum severity s);
+/* "note", "warning", "error" (any case) as an enum severity, or -1. */
+int severity_parse(const char *s);
 const char *rule_scope_name(enum rule_scope s);
 const char *rule_status_name(enum rule_status s);
 /* The embedded Markdown doc of a rule, or NULL. */
@@ -64,6 +66,8 @@ const struct rule *registry_find(const char *code_or_name);
 /* Whether a --select/--ignore/config selector names r: ALL, the code or the
    name (any case), a code prefix ("CU2"), or a glob over code or name. */
 bool registry_selector_matches(const char *selector, const struct rule *r);
+/* Whether a selector names at least one rule (a typo names none). */
+bool registry_selector_known(const char *selector);
 /* Validates the table (unique codes/names, code format, docs present).
    Returns NULL when fine, else a static message. */
 const char *registry_check(void);

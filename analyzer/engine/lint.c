@@ -3,6 +3,7 @@
  * applies suppressions, and spreads files over worker threads with results in
  * a deterministic order. */
 #include "engine/lint.h"
+#include "base/report.h"
 #include "cache/cache.h"
 #include "frontend/compile_args.h"
 #include "config/config.h"
@@ -36,7 +37,7 @@ int lint_prepare(struct lint_options *o, char **error)
             o->compdb = compdb_load(dir, &err);
             if (!o->compdb) {
                 /* A broken auto-discovered database is reported, not fatal. */
-                fprintf(stderr, "cudalint: warning: ignoring %s\n", err);
+                report_warning("ignoring %s", err);
                 free(err);
             }
             free(dir);
@@ -72,6 +73,26 @@ void lint_unprepare(struct lint_options *o)
     o->toolkit = NULL;
 }
 
+void lint_session_init(struct lint_session *s)
+{
+    lint_options_init(&s->opts);
+    s->opts.config = config_set_new();
+    s->opts.fix_memory = fix_memory_new();
+}
+
+int lint_session_prepare(struct lint_session *s, char **error)
+{
+    return lint_prepare(&s->opts, error) != 0 || config_prepare(&s->opts, error) != 0 ? -1 : 0;
+}
+
+void lint_session_release(struct lint_session *s)
+{
+    config_set_free(s->opts.config);
+    fix_memory_free(s->opts.fix_memory);
+    lint_unprepare(&s->opts);
+    lint_options_release(&s->opts);
+}
+
 /* ---- one file ---- */
 
 static bool looks_binary(const char *text, size_t len)
@@ -88,12 +109,14 @@ static char *diagnostic_text(CXDiagnostic d)
     return r;
 }
 
-void lint_collect_parse_errors(CXTranslationUnit tu, const char *pass_name, const char *path,
-                               const struct lint_options *o, struct diag_list *out,
-                               unsigned *n_errors, bool *first_reported)
+/* Counts a pass's clang errors into out, and turns the first (or, with
+   --show-parse-errors, each) into a CU000 note. */
+static void collect_parse_errors(CXTranslationUnit tu, const char *pass_name, const char *path,
+                                 const struct lint_options *o, struct lint_pass_result *out)
 {
     unsigned n = clang_getNumDiagnostics(tu);
     char *abs_p = path_absolute(path);
+    bool first_reported = false;
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(tu, i);
         enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
@@ -101,8 +124,8 @@ void lint_collect_parse_errors(CXTranslationUnit tu, const char *pass_name, cons
             clang_disposeDiagnostic(d);
             continue;
         }
-        (*n_errors)++;
-        if (o->show_parse_errors || !*first_reported) {
+        out->n_parse_errors++;
+        if (o->show_parse_errors || !first_reported) {
             CXFile f;
             unsigned line, col, off;
             clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, &line, &col, &off);
@@ -111,30 +134,16 @@ void lint_collect_parse_errors(CXTranslationUnit tu, const char *pass_name, cons
             const char *fn = clang_getCString(fname);
             char *abs_f = fn ? path_absolute(fn) : NULL;
             bool in_main = abs_f && strcmp(abs_f, abs_p) == 0;
-            struct diag *dg = diag_list_add(out);
-            dg->file = xstrdup(path);
-            dg->rule = &rule_cu000;
-            dg->severity = rule_cu000.severity;
-            if (in_main) {
-                dg->line = line;
-                dg->column = col;
-                dg->message = xasprintf("%s: %s", o->show_parse_errors ? "clang error" : "file not fully parsed, first error",
-                                        clang_getCString(msg));
-            } else {
-                dg->line = 1;
-                dg->column = 1;
-                char *full = diagnostic_text(d);
-                dg->message = xasprintf("%s: %s", o->show_parse_errors ? "clang error" : "file not fully parsed, first error", full);
-                free(full);
-            }
-            dg->end_line = dg->line;
-            dg->end_column = dg->column + 1;
-            if (!o->show_parse_errors) {
-                char *m = xasprintf("%s (%s pass)", dg->message, pass_name);
-                free(dg->message);
-                dg->message = m;
-            }
-            *first_reported = true;
+            const char *what = o->show_parse_errors ? "clang error" : "file not fully parsed, first error";
+            char *text = in_main ? xstrdup(clang_getCString(msg)) : diagnostic_text(d);
+            char *message = o->show_parse_errors ? xasprintf("%s: %s", what, text)
+                                                 : xasprintf("%s: %s (%s pass)", what, text, pass_name);
+            /* Outside the file (a header's error), the note goes on its first
+               line and the message carries clang's location. */
+            unsigned at_line = in_main ? line : 1, at_col = in_main ? col : 1;
+            diag_new(&out->parse_diags, &rule_cu000, path, at_line, at_col, at_line, at_col + 1, message);
+            free(text);
+            first_reported = true;
             free(abs_f);
             clang_disposeString(msg);
             clang_disposeString(fname);
@@ -144,8 +153,17 @@ void lint_collect_parse_errors(CXTranslationUnit tu, const char *pass_name, cons
     free(abs_p);
 }
 
-void lint_apply_suppressions(const struct lint_options *o, const char *path, const char *text,
-                             size_t len, struct diag_list *diags)
+void lint_pass_walk(CXTranslationUnit tu, const struct parse_pass *pass, const char *path,
+                    const struct lint_options *o, struct lint_pass_result *out)
+{
+    collect_parse_errors(tu, pass->name, path, o, out);
+    walk_translation_unit(tu, path, pass->name, pass->is_device, o, &out->diags);
+}
+
+/* Drops suppressed findings (NOLINT comments of the file, or of the linted
+   header a finding is in); adds CU001 for unmatched NOLINTBEGIN/END. */
+static void apply_suppressions(const struct lint_options *o, const char *path, const char *text,
+                               size_t len, struct diag_list *diags)
 {
     struct diag_list problems = {0};
     struct suppressions *main_s = suppress_scan(path, text, len, &problems);
@@ -182,7 +200,7 @@ void lint_apply_suppressions(const struct lint_options *o, const char *path, con
     diags->len = w;
     for (size_t i = 0; i < problems.len; i++)
         if (!lint_rule_enabled(o, problems.items[i].rule)) diag_release(&problems.items[i]);
-        else *diag_list_add(diags) = problems.items[i];
+        else diag_list_take(diags, &problems.items[i]);
     free(problems.items);
     for (size_t j = 0; j < n_others; j++) {
         free(others[j].file);
@@ -192,60 +210,74 @@ void lint_apply_suppressions(const struct lint_options *o, const char *path, con
     suppress_free(main_s);
 }
 
-/* *index is created when the first pass has to be parsed: a run that the
-   result cache answers never loads libclang (clang_api.h). */
-static void lint_file_with_index(CXIndex *index, const struct lint_options *cli_opts, const char *path,
-                                 const char *contents, size_t contents_len, struct file_result *res)
+/* The early outs: the file's configuration, exclusion, size, readability,
+   empty and binary files.  Returns the file's options and sets *text (owned)
+   and *len, or returns NULL when res is already final. */
+static const struct lint_options *file_begin(const struct lint_options *cli, const char *path,
+                                             const char *contents, size_t contents_len,
+                                             struct file_result *res, char **text, size_t *len)
 {
-    memset(res, 0, sizeof *res);
-    res->path = xstrdup(path);
-    res->status = xstrdup("ok");
     /* From here on, o is the command line merged with the file's .cudalint.yaml. */
     char *config_error = NULL;
-    const struct lint_options *o = config_options_for_file(cli_opts, path, &config_error);
+    const struct lint_options *o = config_options_for_file(cli, path, &config_error);
     if (!o) {
-        file_result_set_status(res, "error", config_error);
-        return;
+        file_result_set_status(res, FILE_ERROR, config_error);
+        return NULL;
     }
-    if (config_path_excluded(cli_opts, path)) {
-        file_result_set_status(res, "skipped", xstrdup("excluded by the configuration (exclude:)"));
-        return;
+    if (config_path_excluded(cli, path)) {
+        file_result_set_status(res, FILE_SKIPPED, xstrdup("excluded by the configuration (exclude:)"));
+        return NULL;
     }
-    char *text = NULL;
-    size_t len = 0;
     if (contents) {
-        text = xstrndup(contents, contents_len);
-        len = contents_len;
+        *text = xstrndup(contents, contents_len);
+        *len = contents_len;
     } else {
         struct stat st;
         if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && o->max_file_size > 0 &&
             st.st_size > o->max_file_size) {
-            file_result_set_status(res, "skipped", xasprintf("file too large (%.1f MB, the limit is %.1f MB: --max-file-size)",
+            file_result_set_status(res, FILE_SKIPPED, xasprintf("file too large (%.1f MB, the limit is %.1f MB: --max-file-size)",
                                                  st.st_size / 1e6, o->max_file_size / 1e6));
-            return;
+            return NULL;
         }
-        int e = read_file(path, &text, &len);
+        int e = read_file(path, text, len);
         if (e) {
-            file_result_set_status(res, "error", xasprintf("cannot read: %s", strerror(e)));
-            return;
+            file_result_set_status(res, FILE_ERROR, xasprintf("cannot read: %s", strerror(e)));
+            return NULL;
         }
         /* --fix writes only over the bytes its fixes were computed from. */
-        if (o->fix || o->diff) fixwrite_remember(path, text, len);
+        if ((o->fix || o->diff) && o->fix_memory) fixwrite_remember(o->fix_memory, path, *text, *len);
     }
-    if (len == 0) {
-        file_result_set_status(res, "ok", xstrdup("empty file"));
-        free(text);
-        return;
+    const char *skip = NULL;
+    if (*len == 0) {
+        file_result_set_status(res, FILE_OK, xstrdup("empty file"));
+        skip = "";
+    } else if (looks_binary(*text, *len)) {
+        file_result_set_status(res, FILE_SKIPPED, xstrdup("binary file (contains NUL bytes), not linted"));
+        skip = "";
+    } else if (o->max_file_size > 0 && (long long)*len > o->max_file_size) {
+        file_result_set_status(res, FILE_SKIPPED, xasprintf("file too large (%.1f MB, the limit is %.1f MB: --max-file-size)",
+                                             *len / 1e6, o->max_file_size / 1e6));
+        skip = "";
     }
-    if (looks_binary(text, len)) {
-        file_result_set_status(res, "skipped", xstrdup("binary file (contains NUL bytes), not linted"));
-        free(text);
-        return;
+    if (skip) {
+        free(*text);
+        *text = NULL;
+        return NULL;
     }
-    if (o->max_file_size > 0 && (long long)len > o->max_file_size) {
-        file_result_set_status(res, "skipped", xasprintf("file too large (%.1f MB, the limit is %.1f MB: --max-file-size)",
-                                             len / 1e6, o->max_file_size / 1e6));
-        free(text);
+    return o;
+}
+
+void lint_file_with(const struct lint_options *cli, const char *path, const char *contents,
+                    size_t contents_len, struct lint_passes *passes, struct file_result *res)
+{
+    memset(res, 0, sizeof *res);
+    res->path = xstrdup(path);
+    res->status = FILE_OK;
+    char *text = NULL;
+    size_t len = 0;
+    const struct lint_options *o = file_begin(cli, path, contents, contents_len, res, &text, &len);
+    if (!o) {
+        if (res->status == FILE_SKIPPED && passes->drop) passes->drop(passes);
         return;
     }
 
@@ -253,43 +285,55 @@ static void lint_file_with_index(CXIndex *index, const struct lint_options *cli_
     struct parse_plan plan;
     char *error = NULL;
     if (parse_plan_build(o, abs, &plan, &error) != 0) {
-        file_result_set_status(res, "error", error);
+        file_result_set_status(res, FILE_ERROR, error);
         free(abs);
         free(text);
         return;
     }
-    bool first_reported = false;
     struct diag_list parse_diags = {0};
     /* The result cache holds what the passes found, before suppressions. */
-    struct cache_rec *cached = cache_begin(o, cli_opts, path, text, len, contents != NULL, &plan);
+    struct cache_rec *cached = cache_begin(o, cli, path, text, len, contents != NULL, &plan);
     bool hit = cache_lookup(cached, &res->diags, &parse_diags, &res->n_parse_errors);
-    for (size_t i = 0; i < plan.n_passes && !hit; i++) {
-        enum CXErrorCode err;
-        const struct pch *pch = NULL;
-        /* Declarations from a precompiled header are skipped by the walk (they
-           are all toolkit headers), so it need not deserialize them. */
-        if (!*index) *index = clang_createIndex(1, 0);
-        CXTranslationUnit tu = pch_parse_pass(*index, o, path, &plan.passes[i], text, len, contents != NULL,
-                                              &err, &pch);
-        if (!tu) {
-            file_result_set_status(res, "error", xasprintf("libclang could not parse the file (error %d, %s pass)",
-                                               (int)err, plan.passes[i].name));
-            continue;
+    if (!hit) {
+        struct lint_pass_result *out = xcalloc(plan.n_passes ? plan.n_passes : 1, sizeof *out);
+        passes->run(passes, o, path, text, len, contents != NULL, &plan, out, cached);
+        /* Merged in pass order: the result does not depend on thread timing.
+           Without --show-parse-errors, only the first pass with a clang error
+           reports it. */
+        bool first_kept = false;
+        for (size_t i = 0; i < plan.n_passes; i++) {
+            struct lint_pass_result *p = &out[i];
+            if (p->error) file_result_set_status(res, FILE_ERROR, p->error);
+            res->n_parse_errors += p->n_parse_errors;
+            if (o->show_parse_errors || (!first_kept && p->parse_diags.len)) {
+                first_kept = true;
+                diag_list_move(&parse_diags, &p->parse_diags);
+            }
+            diag_list_release(&p->parse_diags);
+            diag_list_move(&res->diags, &p->diags);
         }
-        lint_collect_parse_errors(tu, plan.passes[i].name, path, o, &parse_diags, &res->n_parse_errors,
-                                  &first_reported);
-        walk_translation_unit(tu, path, plan.passes[i].name, plan.passes[i].is_device, o, &res->diags);
-        cache_add_tu(cached, tu, pch);
-        clang_disposeTranslationUnit(tu);
+        free(out);
+        cache_store(cached, res->status, &res->diags, &parse_diags, res->n_parse_errors);
     }
-    if (!hit) cache_store(cached, res->status, &res->diags, &parse_diags, res->n_parse_errors);
     cache_end(cached);
-    if (res->n_parse_errors && strcmp(res->status, "ok") == 0)
-        file_result_set_status(res, "parse-errors", xasprintf("%u clang error%s; the file was analysed as far as clang recovered",
+    if (res->n_parse_errors && res->status == FILE_OK)
+        file_result_set_status(res, FILE_PARSE_ERRORS, xasprintf("%u clang error%s; the file was analysed as far as clang recovered",
                                                   res->n_parse_errors, res->n_parse_errors == 1 ? "" : "s"));
     if (lint_rule_enabled(o, &rule_cu000)) diag_list_move(&res->diags, &parse_diags);
     else diag_list_release(&parse_diags);
-    lint_apply_suppressions(o, path, text, len, &res->diags);
+    if (passes->only_main_file) {
+        size_t w = 0;
+        for (size_t i = 0; i < res->diags.len; i++) {
+            struct diag *d = &res->diags.items[i];
+            if (d->file && strcmp(d->file, path) != 0) {
+                diag_release(d);
+                continue;
+            }
+            res->diags.items[w++] = *d;
+        }
+        res->diags.len = w;
+    }
+    apply_suppressions(o, path, text, len, &res->diags);
     config_finish_file(o, &res->diags);
     diag_list_sort_unique(&res->diags);
     parse_plan_release(&plan);
@@ -297,12 +341,63 @@ static void lint_file_with_index(CXIndex *index, const struct lint_options *cli_
     free(text);
 }
 
+/* The command line's passes: parsed one after the other on the worker's
+   index, each through a precompiled header when one applies, and disposed of
+   after the walk. */
+struct disk_passes {
+    struct lint_passes base;
+    CXIndex *index; /* created when the first pass has to be parsed: a run that
+                       the result cache answers never loads libclang */
+};
+
+static void disk_passes_run(struct lint_passes *self, const struct lint_options *o, const char *path,
+                            const char *text, size_t len, bool unsaved, const struct parse_plan *plan,
+                            struct lint_pass_result *out, struct cache_rec *cache)
+{
+    struct disk_passes *dp = (struct disk_passes *)self;
+    for (size_t i = 0; i < plan->n_passes; i++) {
+        enum CXErrorCode err;
+        const struct pch *pch = NULL;
+        /* Declarations from a precompiled header are skipped by the walk (they
+           are all toolkit headers), so it need not deserialize them. */
+        if (!*dp->index) *dp->index = clang_createIndex(1, 0);
+        CXTranslationUnit tu = pch_parse_pass(*dp->index, o, path, &plan->passes[i], text, len, unsaved, &err, &pch);
+        if (!tu) {
+            out[i].error = xasprintf("libclang could not parse the file (error %d, %s pass)", (int)err,
+                                     plan->passes[i].name);
+            continue;
+        }
+        lint_pass_walk(tu, &plan->passes[i], path, o, &out[i]);
+        cache_add_tu(cache, tu, pch);
+        clang_disposeTranslationUnit(tu);
+    }
+}
+
+static void lint_file_on_index(CXIndex *index, const struct lint_options *o, const char *path,
+                               const char *contents, size_t contents_len, bool only_main_file,
+                               struct file_result *res)
+{
+    struct disk_passes dp = {{disk_passes_run, NULL, only_main_file}, index};
+    lint_file_with(o, path, contents, contents_len, &dp.base, res);
+}
+
 void lint_file(const struct lint_options *o, const char *path, const char *contents,
-               size_t contents_len, struct file_result *res)
+               size_t contents_len, bool only_main_file, struct file_result *res)
 {
     CXIndex index = NULL;
-    lint_file_with_index(&index, o, path, contents, contents_len, res);
+    lint_file_on_index(&index, o, path, contents, contents_len, only_main_file, res);
     if (index) clang_disposeIndex(index);
+}
+
+int lint_thread_start(pthread_t *thread, void *(*fn)(void *), void *arg)
+{
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    /* libclang recurses deeply on large expressions. */
+    pthread_attr_setstacksize(&attr, LINT_THREAD_STACK);
+    int rc = pthread_create(thread, &attr, fn, arg);
+    pthread_attr_destroy(&attr);
+    return rc;
 }
 
 /* ---- the file set ---- */
@@ -363,7 +458,7 @@ static void *worker(void *arg)
     for (;;) {
         size_t i = atomic_fetch_add(&w->next, 1);
         if (i >= w->files->len) break;
-        lint_file_with_index(&index, w->o, w->files->items[i], NULL, 0, &w->results[i]);
+        lint_file_on_index(&index, w->o, w->files->items[i], NULL, 0, false, &w->results[i]);
     }
     if (index) clang_disposeIndex(index);
     return NULL;
@@ -401,14 +496,7 @@ void lint_run(const struct lint_options *o, struct lint_run *run)
         worker(&w);
     } else {
         pthread_t *th = xmalloc((size_t)jobs * sizeof *th);
-        for (int i = 0; i < jobs; i++) {
-            pthread_attr_t attr;
-            pthread_attr_init(&attr);
-            /* libclang recurses deeply on large expressions. */
-            pthread_attr_setstacksize(&attr, 16u << 20);
-            pthread_create(&th[i], &attr, worker, &w);
-            pthread_attr_destroy(&attr);
-        }
+        for (int i = 0; i < jobs; i++) lint_thread_start(&th[i], worker, &w);
         for (int i = 0; i < jobs; i++) pthread_join(th[i], NULL);
         free(th);
     }
@@ -418,7 +506,7 @@ void lint_run(const struct lint_options *o, struct lint_run *run)
         char *tab = strchr(errors.items[i], '\t');
         *tab = '\0';
         r->path = xstrdup(errors.items[i]);
-        r->status = xstrdup("error");
+        r->status = FILE_ERROR;
         r->message = xstrdup(tab + 1);
         run->input_errors++;
     }
@@ -427,33 +515,15 @@ void lint_run(const struct lint_options *o, struct lint_run *run)
         char *tab = strchr(notes.items[i], '\t');
         *tab = '\0';
         r->path = xstrdup(notes.items[i]);
-        r->status = xstrdup("skipped");
+        r->status = FILE_SKIPPED;
         r->message = xstrdup(tab + 1);
     }
     for (size_t i = 0; i < run->n_files; i++) {
-        if (strcmp(run->files[i].status, "error") == 0 && i < unique.len) run->input_errors++;
+        if (run->files[i].status == FILE_ERROR && i < unique.len) run->input_errors++;
         /* Copy findings into the run-wide list; a header included by several
            linted files yields its findings once. */
         struct diag_list *dl = &run->files[i].diags;
-        for (size_t j = 0; j < dl->len; j++) {
-            struct diag *src = &dl->items[j], *d = diag_list_add(&run->diags);
-            *d = *src;
-            d->file = xstrdup(src->file);
-            d->message = xstrdup(src->message);
-            d->function = src->function ? xstrdup(src->function) : NULL;
-            d->notes = NULL;
-            d->n_notes = 0;
-            d->fixes = NULL;
-            d->n_fixes = 0;
-            for (size_t k = 0; k < src->n_notes; k++)
-                diag_add_note(d, src->notes[k].file, src->notes[k].line, src->notes[k].column, "%s",
-                              src->notes[k].message);
-            for (size_t k = 0; k < src->n_fixes; k++) {
-                const struct diag_fix *f = &src->fixes[k];
-                diag_add_fix(d, f->file, f->line, f->column, f->end_line, f->end_column, f->offset,
-                             f->end_offset, f->replacement);
-            }
-        }
+        for (size_t j = 0; j < dl->len; j++) diag_copy(&run->diags, &dl->items[j]);
     }
     diag_list_sort_unique(&run->diags);
     sv_release(&unique);

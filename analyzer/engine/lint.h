@@ -7,7 +7,23 @@
 #include "core/options.h"
 #include "core/result.h"
 #include "clang/clang_api.h"
+#include "frontend/parse.h"
+#include <pthread.h>
 #include <stdbool.h>
+
+/* One run: the command line's options and the state the run owns with them
+   (the configuration files loaded and merged, what --fix must know about the
+   files read, the compile database and toolkit), which the options of every
+   file point to.  A front end makes one per run; the language server's lasts
+   its life. */
+struct lint_session {
+    struct lint_options opts;
+};
+void lint_session_init(struct lint_session *s);
+/* lint_prepare(), then the configuration's start-up checks (config_prepare).
+   Returns 0, or -1 with *error set (a usage error). */
+int lint_session_prepare(struct lint_session *s, char **error);
+void lint_session_release(struct lint_session *s);
 
 /* Loads the compile database and finds the toolkit.  Returns 0, or -1 with
    *error set (malformed database, bad --cuda-path): a usage error. */
@@ -15,22 +31,58 @@ int lint_prepare(struct lint_options *o, char **error);
 /* Releases what lint_prepare() resolved (it may then run again). */
 void lint_unprepare(struct lint_options *o);
 
-/* Lints one file (path on disk, or the editor's text when contents != NULL). */
+/* Lints one file (path on disk, or the editor's text when contents != NULL),
+   parsing each pass afresh; only_main_file as in struct lint_passes. */
 void lint_file(const struct lint_options *o, const char *path, const char *contents,
-               size_t contents_len, struct file_result *res);
+               size_t contents_len, bool only_main_file, struct file_result *res);
 /* Lints every file of o->paths with o->jobs workers. */
 void lint_run(const struct lint_options *o, struct lint_run *run);
 
-/* Steps of lint_file() the language server repeats around its own parsing
-   (lsp_lint.c). */
-/* Counts a pass's clang errors into *n_errors, and turns the first (or, with
-   --show-parse-errors, each) into a CU000 note in out. */
-void lint_collect_parse_errors(CXTranslationUnit tu, const char *pass_name, const char *path,
-                               const struct lint_options *o, struct diag_list *out,
-                               unsigned *n_errors, bool *first_reported);
-/* Drops suppressed findings (NOLINT comments of the file, or of the linted
-   header a finding is in); adds CU001 for unmatched NOLINTBEGIN/END. */
-void lint_apply_suppressions(const struct lint_options *o, const char *path, const char *text,
-                             size_t len, struct diag_list *diags);
+/* ---- the per-file pipeline, for front ends that parse their own way ----
+
+   lint_file_with() runs the steps every front end shares: the file's
+   configuration, the early outs (excluded, too large, unreadable, empty,
+   binary), the parse plan, the result cache, then passes->run() for the
+   parses and walks, then the merge of the passes, CU000 notes, suppressions,
+   severity overrides and the sort.  The command line's passes parse each file
+   afresh; the language server's keep their translation units between edits
+   (lsp/lsp_lint.c). */
+
+struct parse_plan;
+struct cache_rec;
+
+/* What one parse pass found. */
+struct lint_pass_result {
+    struct diag_list diags;        /* the rules' findings */
+    struct diag_list parse_diags;  /* CU000 notes for clang's errors */
+    unsigned n_parse_errors;
+    char *error;                   /* libclang could not parse: the file's status message */
+};
+
+struct lint_passes {
+    /* Parses and walks (lint_pass_walk) every pass of plan over text, filling
+       out[i] (zeroed) for pass i; records the files each parsed pass included
+       in cache (NULL: none). */
+    void (*run)(struct lint_passes *self, const struct lint_options *o, const char *path,
+                const char *text, size_t len, bool unsaved, const struct parse_plan *plan,
+                struct lint_pass_result *out, struct cache_rec *cache);
+    /* Optional: the file was skipped this time (excluded, too large, binary):
+       drop what is kept for it. */
+    void (*drop)(struct lint_passes *self);
+    /* Report only findings in the file itself, none in headers it includes
+       (an editor publishes findings per document). */
+    bool only_main_file;
+};
+
+void lint_file_with(const struct lint_options *cli, const char *path, const char *contents,
+                    size_t contents_len, struct lint_passes *passes, struct file_result *res);
+/* After a pass parsed: CU000 notes for its clang errors, then the walk. */
+void lint_pass_walk(CXTranslationUnit tu, const struct parse_pass *pass, const char *path,
+                    const struct lint_options *o, struct lint_pass_result *out);
+
+/* Threads that parse need large stacks: libclang recurses deeply on large
+   expressions.  Starts fn(arg) on such a thread; returns pthread_create's. */
+#define LINT_THREAD_STACK (16u << 20)
+int lint_thread_start(pthread_t *thread, void *(*fn)(void *), void *arg);
 
 #endif

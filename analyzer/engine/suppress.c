@@ -157,15 +157,8 @@ struct suppressions *suppress_scan(const char *file, const char *text, size_t le
             while (j > 0 && !same_checks(s->items[stack[j - 1]].checks, e->checks)) j--;
             if (j == 0) {
                 if (problems) {
-                    struct diag *d = diag_list_add(problems);
-                    d->file = xstrdup(file);
-                    d->line = e->line;
-                    d->column = e->column;
-                    d->end_line = e->line;
-                    d->end_column = e->column + 9;
-                    d->rule = registry_find("CU001");
-                    d->severity = d->rule->severity;
-                    d->message = xstrdup("NOLINTEND without a matching NOLINTBEGIN");
+                    diag_new(problems, &rule_cu001, file, e->line, e->column, e->line, e->column + 9,
+                             xstrdup("NOLINTEND without a matching NOLINTBEGIN"));
                 }
                 continue;
             }
@@ -178,15 +171,8 @@ struct suppressions *suppress_scan(const char *file, const char *text, size_t le
         struct entry *e = &s->items[stack[j]];
         e->end_line = (unsigned)-1; /* an open block still covers the rest of the file */
         if (problems) {
-            struct diag *d = diag_list_add(problems);
-            d->file = xstrdup(file);
-            d->line = e->line;
-            d->column = e->column;
-            d->end_line = e->line;
-            d->end_column = e->column + 11;
-            d->rule = registry_find("CU001");
-            d->severity = d->rule->severity;
-            d->message = xstrdup("NOLINTBEGIN without a matching NOLINTEND");
+            diag_new(problems, &rule_cu001, file, e->line, e->column, e->line, e->column + 11,
+                     xstrdup("NOLINTBEGIN without a matching NOLINTEND"));
         }
     }
     free(stack);
@@ -196,25 +182,18 @@ struct suppressions *suppress_scan(const char *file, const char *text, size_t le
 static bool checks_match(const char *checks, const struct rule *r)
 {
     if (!checks) return true;
-    const char *p = checks;
-    while (*p) {
-        while (*p == ',' || isspace((unsigned char)*p)) p++;
-        const char *e = p;
-        while (*e && *e != ',') e++;
-        const char *t = e;
-        while (t > p && isspace((unsigned char)t[-1])) t--;
-        if (t > p) {
-            char *item = xstrndup(p, (size_t)(t - p));
-            bool m = glob_match_ci(item, r->code) || glob_match_ci(item, r->name);
-            /* Allow the clang-tidy-like spelling "cudalint-double-literal". */
-            if (!m && str_starts_with(item, "cudalint-"))
-                m = glob_match_ci(item + 9, r->code) || glob_match_ci(item + 9, r->name);
-            free(item);
-            if (m) return true;
-        }
-        p = e;
+    struct strvec items = {0};
+    sv_split_list(&items, checks);
+    bool m = false;
+    for (size_t i = 0; i < items.len && !m; i++) {
+        const char *item = items.items[i];
+        m = glob_match_ci(item, r->code) || glob_match_ci(item, r->name);
+        /* Allow the clang-tidy-like spelling "cudalint-double-literal". */
+        if (!m && str_starts_with(item, "cudalint-"))
+            m = glob_match_ci(item + 9, r->code) || glob_match_ci(item + 9, r->name);
     }
-    return false;
+    sv_release(&items);
+    return m;
 }
 
 bool suppress_matches(const struct suppressions *s, const struct diag *d)

@@ -161,23 +161,14 @@ static struct diag *report_at(struct rule_ctx *ctx, CXSourceRange range, const c
     unsigned line, col, off, eline, ecol, eoff;
     clang_getExpansionLocation(start, &f, &line, &col, &off);
     clang_getExpansionLocation(end, &fe, &eline, &ecol, &eoff);
-    struct diag *d = diag_list_add(ctx->out);
-    d->file = file_name(f);
-    d->line = line;
-    d->column = col;
-    if (fe && clang_File_isEqual(f, fe) && (eline > line || (eline == line && ecol > col))) {
-        d->end_line = eline;
-        d->end_column = ecol;
-    } else {
-        d->end_line = line;
-        d->end_column = col + 1;
+    /* A range that ends in another file (or before it starts) is a point. */
+    if (!(fe && clang_File_isEqual(f, fe) && (eline > line || (eline == line && ecol > col)))) {
+        eline = line;
+        ecol = col + 1;
     }
-    d->rule = ctx->rule;
-    d->severity = ctx->rule->severity;
-    struct strbuf sb;
-    sb_init(&sb);
-    sb_vaddf(&sb, fmt, ap);
-    d->message = sb_detach(&sb);
+    char *file = file_name(f);
+    struct diag *d = diag_new(ctx->out, ctx->rule, file, line, col, eline, ecol, xvasprintf(fmt, ap));
+    free(file);
     if (!clang_Cursor_isNull(ctx->function)) {
         CXString s = clang_getCursorSpelling(ctx->function);
         const char *name = clang_getCString(s);
@@ -210,13 +201,11 @@ static void note_at(struct diag *d, CXSourceLocation loc, const char *fmt, va_li
     CXFile f;
     unsigned line, col, off;
     clang_getExpansionLocation(loc, &f, &line, &col, &off);
-    struct strbuf sb;
-    sb_init(&sb);
-    sb_vaddf(&sb, fmt, ap);
+    char *message = xvasprintf(fmt, ap);
     char *name = f ? file_name(f) : xstrdup(d->file);
-    diag_add_note(d, name, line, col, "%s", sb.buf);
+    diag_add_note(d, name, line, col, "%s", message);
     free(name);
-    sb_release(&sb);
+    free(message);
 }
 
 void ctx_note(struct rule_ctx *ctx, struct diag *d, CXCursor at, const char *fmt, ...)

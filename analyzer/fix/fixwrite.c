@@ -2,6 +2,7 @@
  * in-place replacement (temporary file, fsync, rename), and unified diffs
  * (Myers' O(ND) line diff, so hunks are minimal and `git apply` takes them). */
 #include "fix/fixwrite.h"
+#include "base/report.h"
 #include "fix/fixapply.h"
 #include "core/result.h"
 
@@ -23,55 +24,67 @@ struct remembered {
     uint64_t hash;
 };
 
-static pthread_mutex_t remember_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct remembered *remembered;
-static size_t n_remembered, cap_remembered;
+/* What each file held when it was read for parsing, for one run. */
+struct fix_memory {
+    pthread_mutex_t lock;
+    struct remembered *items;
+    size_t n, cap;
+};
 
-void fixwrite_remember(const char *path, const char *text, size_t len)
+struct fix_memory *fix_memory_new(void)
+{
+    struct fix_memory *m = xcalloc(1, sizeof *m);
+    pthread_mutex_init(&m->lock, NULL);
+    return m;
+}
+
+void fix_memory_free(struct fix_memory *m)
+{
+    if (!m) return;
+    for (size_t i = 0; i < m->n; i++) free(m->items[i].path);
+    free(m->items);
+    pthread_mutex_destroy(&m->lock);
+    free(m);
+}
+
+void fixwrite_remember(struct fix_memory *m, const char *path, const char *text, size_t len)
 {
     char *abs = path_absolute(path);
     uint64_t h = hash_bytes(text, len);
-    pthread_mutex_lock(&remember_lock);
+    pthread_mutex_lock(&m->lock);
     size_t i = 0;
-    while (i < n_remembered && strcmp(remembered[i].path, abs) != 0) i++;
-    if (i < n_remembered) {
-        remembered[i].hash = h;
+    while (i < m->n && strcmp(m->items[i].path, abs) != 0) i++;
+    if (i < m->n) {
+        m->items[i].hash = h;
         free(abs);
     } else {
-        if (n_remembered == cap_remembered) {
-            cap_remembered = cap_remembered ? cap_remembered * 2 : 64;
-            remembered = xrealloc(remembered, cap_remembered * sizeof *remembered);
+        if (m->n == m->cap) {
+            m->cap = m->cap ? m->cap * 2 : 64;
+            m->items = xrealloc(m->items, m->cap * sizeof *m->items);
         }
-        remembered[n_remembered].path = abs;
-        remembered[n_remembered].hash = h;
-        n_remembered++;
+        m->items[m->n].path = abs;
+        m->items[m->n].hash = h;
+        m->n++;
     }
-    pthread_mutex_unlock(&remember_lock);
+    pthread_mutex_unlock(&m->lock);
 }
 
-bool fixwrite_parsed_hash(const char *path, uint64_t *hash)
+/* The recorded hash of path; false when the file was not read for parsing
+   (a header only reached through #include). */
+static bool fixwrite_parsed_hash(struct fix_memory *m, const char *path, uint64_t *hash)
 {
+    if (!m) return false;
     char *abs = path_absolute(path);
     bool found = false;
-    pthread_mutex_lock(&remember_lock);
-    for (size_t i = 0; i < n_remembered && !found; i++)
-        if (strcmp(remembered[i].path, abs) == 0) {
-            *hash = remembered[i].hash;
+    pthread_mutex_lock(&m->lock);
+    for (size_t i = 0; i < m->n && !found; i++)
+        if (strcmp(m->items[i].path, abs) == 0) {
+            *hash = m->items[i].hash;
             found = true;
         }
-    pthread_mutex_unlock(&remember_lock);
+    pthread_mutex_unlock(&m->lock);
     free(abs);
     return found;
-}
-
-void fixwrite_forget_all(void)
-{
-    pthread_mutex_lock(&remember_lock);
-    for (size_t i = 0; i < n_remembered; i++) free(remembered[i].path);
-    free(remembered);
-    remembered = NULL;
-    n_remembered = cap_remembered = 0;
-    pthread_mutex_unlock(&remember_lock);
 }
 
 /* ---- atomic replacement ---- */
@@ -99,7 +112,7 @@ static void test_pause(const char *what, const char *tmp)
     if (!s || !*s) return;
     double secs = strtod(s, NULL);
     if (secs <= 0) return;
-    fprintf(stderr, "cudalint: slow write: %s (%s)\n", what, tmp);
+    report_info("slow write: %s (%s)", what, tmp);
     fflush(stderr);
     struct timespec ts = {(time_t)secs, (long)((secs - (double)(time_t)secs) * 1e9)};
     while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
@@ -203,7 +216,9 @@ out:
     return result;
 }
 
-enum fixwrite_result fixwrite_replace(const char *path, const char *data, size_t len, bool check_hash,
+/* Replaces path's content with data, atomically (see replace()); when
+   check_hash, only while the file still hashes to expect_hash. */
+static enum fixwrite_result fixwrite_replace(const char *path, const char *data, size_t len, bool check_hash,
                                       uint64_t expect_hash, char **error)
 {
     return replace(path, data, len, check_hash, expect_hash, false, error);
@@ -318,7 +333,9 @@ static void hunk_range(struct strbuf *out, char sign, size_t start, size_t count
 
 enum { CONTEXT = 3 };
 
-void fixwrite_unified_diff(struct strbuf *out, const char *label, const char *old_text, size_t old_len,
+/* Appends a unified diff (3 lines of context, "--- a/LABEL", "+++ b/LABEL")
+   of old -> new to out; appends nothing when they are equal. */
+static void fixwrite_unified_diff(struct strbuf *out, const char *label, const char *old_text, size_t old_len,
                            const char *new_text, size_t new_len)
 {
     if (old_len == new_len && memcmp(old_text, new_text, old_len) == 0) return;
@@ -401,7 +418,7 @@ static bool diag_fixes_file(const struct diag *d, const char *file)
     return false;
 }
 
-void fixwrite_run(struct lint_run *run, bool write, struct strbuf *diff, bool quiet, struct fixwrite_summary *s)
+void fixwrite_run(struct fix_memory *m, struct lint_run *run, bool write, struct strbuf *diff, bool quiet, struct fixwrite_summary *s)
 {
     memset(s, 0, sizeof *s);
     struct strvec files = {0};
@@ -430,19 +447,19 @@ void fixwrite_run(struct lint_run *run, bool write, struct strbuf *diff, bool qu
         char *text = NULL;
         size_t len = 0;
         char *shown = path_display(file);
-        if (!fixwrite_parsed_hash(file, &parsed)) {
+        if (!fixwrite_parsed_hash(m, file, &parsed)) {
             if (!quiet)
-                fprintf(stderr, "cudalint: %s: %zu fix%s not applied: the file was only seen through #include; "
-                                "name it on the command line to fix it\n",
-                        shown, mine.len, mine.len == 1 ? "" : "es");
+                report_info("%s: %zu fix%s not applied: the file was only seen through #include; "
+                            "name it on the command line to fix it",
+                            shown, mine.len, mine.len == 1 ? "" : "es");
             s->files_skipped++;
             goto next;
         }
         int e = read_file(file, &text, &len);
         if (e || hash_bytes(text, len) != parsed) {
             if (!quiet)
-                fprintf(stderr, "cudalint: %s: %s since it was parsed; not fixed (run again)\n", shown,
-                        e ? "unreadable" : "changed");
+                report_info("%s: %s since it was parsed; not fixed (run again)", shown,
+                            e ? "unreadable" : "changed");
             s->files_skipped++;
             goto next;
         }
@@ -463,8 +480,8 @@ void fixwrite_run(struct lint_run *run, bool write, struct strbuf *diff, bool qu
         }
         s->overlapping += skipped;
         if (skipped && !quiet)
-            fprintf(stderr, "cudalint: %s: %zu fix%s overlap%s another and %s not applied; run --fix again\n", shown,
-                    skipped, skipped == 1 ? "" : "es", skipped == 1 ? "s" : "", skipped == 1 ? "was" : "were");
+            report_info("%s: %zu fix%s overlap%s another and %s not applied; run --fix again", shown,
+                        skipped, skipped == 1 ? "" : "es", skipped == 1 ? "s" : "", skipped == 1 ? "was" : "were");
         if (applied && (new_len != len || memcmp(fixed_text, text, len) != 0)) {
             if (write) {
                 char *err = NULL;
@@ -474,9 +491,9 @@ void fixwrite_run(struct lint_run *run, bool write, struct strbuf *diff, bool qu
                     s->fixed += applied;
                     for (size_t j = 0; j < mine.len; j++)
                         if (taken[j]) fixed[index[j]] = true;
-                    fixwrite_remember(file, fixed_text, new_len);
+                    if (m) fixwrite_remember(m, file, fixed_text, new_len);
                 } else {
-                    fprintf(stderr, "cudalint: %s: %s\n", r == FIXWRITE_CHANGED ? "warning" : "error", err);
+                    report(r == FIXWRITE_CHANGED ? REPORT_WARNING : REPORT_ERROR, "%s", err);
                     if (r == FIXWRITE_CHANGED) s->files_skipped++;
                     else s->files_failed++;
                 }

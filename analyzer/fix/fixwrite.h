@@ -11,31 +11,18 @@
 /* Records the hash of the bytes a file held when it was read for parsing
    (thread-safe; the driver calls it from its workers when --fix or --diff is
    on).  A fix is only written over the very bytes it was computed from. */
-void fixwrite_remember(const char *path, const char *text, size_t len);
-/* The recorded hash of path; false when the file was not read for parsing
-   (a header only reached through #include). */
-bool fixwrite_parsed_hash(const char *path, uint64_t *hash);
-void fixwrite_forget_all(void);
+struct fix_memory;
+struct fix_memory *fix_memory_new(void);
+void fix_memory_free(struct fix_memory *m);
+void fixwrite_remember(struct fix_memory *m, const char *path, const char *text, size_t len);
 
 enum fixwrite_result { FIXWRITE_OK = 0, FIXWRITE_CHANGED = 1, FIXWRITE_FAILED = -1 };
 
-/* Replaces path's content with data, atomically: a temporary file in the same
-   directory, fsync, the original's permissions, rename over the original,
-   fsync of the directory.  When check_hash, the file on disk must still hash
-   to expect_hash just before the rename, else nothing is written and
-   FIXWRITE_CHANGED is returned.  A symlink is followed: its target is
-   replaced.  On failure *error says why and the original is untouched. */
-enum fixwrite_result fixwrite_replace(const char *path, const char *data, size_t len,
-                                      bool check_hash, uint64_t expect_hash, char **error);
 
 /* Writes a whole file the same atomic way, creating it when missing (the
    baseline).  Returns 0, or -1 with *error. */
 int fixwrite_save(const char *path, const char *data, size_t len, char **error);
 
-/* Appends a unified diff (3 lines of context, "--- a/LABEL", "+++ b/LABEL")
-   of old -> new to out; appends nothing when they are equal. */
-void fixwrite_unified_diff(struct strbuf *out, const char *label, const char *old_text,
-                           size_t old_len, const char *new_text, size_t new_len);
 
 /* Applies the fixes of run->diags, file by file, with fix_apply(): written
    in place (write) or appended to diff as unified diffs.  A file is skipped
@@ -51,7 +38,7 @@ struct fixwrite_summary {
     size_t files_failed;   /* could not be written */
 };
 struct lint_run;
-void fixwrite_run(struct lint_run *run, bool write, struct strbuf *diff, bool quiet,
+void fixwrite_run(struct fix_memory *m, struct lint_run *run, bool write, struct strbuf *diff, bool quiet,
                   struct fixwrite_summary *s);
 
 #endif

@@ -205,18 +205,37 @@ bool parse_args_use_shim_files(const struct strvec *args)
     return false;
 }
 
-size_t parse_shim_unsaved(struct CXUnsavedFile *out, char **names)
+void parse_unsaved_init(struct parse_unsaved *u, const char *file, const char *contents, size_t len,
+                        const struct CXUnsavedFile *extra, size_t n_extra, const struct strvec *args)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < shim_files_len; i++) {
-        if (!shim_files[i].name) continue;
-        names[n] = xasprintf("%s/%s", SHIM_DIR, shim_files[i].name);
-        out[n].Filename = names[n];
-        out[n].Contents = shim_files[i].contents;
-        out[n].Length = (unsigned long)shim_files[i].len;
-        n++;
+    u->files = xcalloc(shim_files_len + 1 + n_extra, sizeof *u->files);
+    u->names = xcalloc(shim_files_len + 1, sizeof *u->names);
+    u->n = 0;
+    for (size_t i = 0; i < n_extra; i++) u->files[u->n++] = extra[i];
+    if (contents) {
+        u->files[u->n].Filename = file;
+        u->files[u->n].Contents = contents;
+        u->files[u->n].Length = (unsigned long)len;
+        u->n++;
     }
-    return n;
+    if (!parse_args_use_shim_files(args)) return;
+    for (size_t i = 0, k = 0; i < shim_files_len; i++) {
+        if (!shim_files[i].name) continue;
+        u->names[k] = xasprintf("%s/%s", SHIM_DIR, shim_files[i].name);
+        u->files[u->n].Filename = u->names[k];
+        u->files[u->n].Contents = shim_files[i].contents;
+        u->files[u->n].Length = (unsigned long)shim_files[i].len;
+        u->n++;
+        k++;
+    }
+}
+
+void parse_unsaved_release(struct parse_unsaved *u)
+{
+    for (size_t i = 0; i < shim_files_len; i++) free(u->names[i]);
+    free(u->names);
+    free(u->files);
+    memset(u, 0, sizeof *u);
 }
 
 CXTranslationUnit parse_pass_run_with(CXIndex index, const char *file, const struct parse_pass *pass,
@@ -224,23 +243,11 @@ CXTranslationUnit parse_pass_run_with(CXIndex index, const char *file, const str
                                       const struct CXUnsavedFile *extra, size_t n_extra,
                                       enum CXErrorCode *err)
 {
-    size_t n_unsaved = 0;
-    struct CXUnsavedFile *unsaved = xcalloc(shim_files_len + 1 + n_extra, sizeof *unsaved);
-    for (size_t i = 0; i < n_extra; i++) unsaved[n_unsaved++] = extra[i];
-    char **names = xcalloc(shim_files_len + 1, sizeof *names);
-    if (contents) {
-        unsaved[n_unsaved].Filename = file;
-        unsaved[n_unsaved].Contents = contents;
-        unsaved[n_unsaved].Length = (unsigned long)contents_len;
-        n_unsaved++;
-    }
-    if (parse_args_use_shim_files(&pass->args)) n_unsaved += parse_shim_unsaved(unsaved + n_unsaved, names);
-    unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
+    struct parse_unsaved u;
+    parse_unsaved_init(&u, file, contents, contents_len, extra, n_extra, &pass->args);
     CXTranslationUnit tu = NULL;
     *err = clang_parseTranslationUnit2(index, file, (const char *const *)pass->args.items,
-                                       (int)pass->args.len, unsaved, (unsigned)n_unsaved, flags, &tu);
-    for (size_t i = 0; i < shim_files_len; i++) free(names[i]);
-    free(names);
-    free(unsaved);
+                                       (int)pass->args.len, u.files, u.n, PARSE_FLAGS, &tu);
+    parse_unsaved_release(&u);
     return *err == CXError_Success ? tu : NULL;
 }

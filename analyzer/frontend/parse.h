@@ -25,13 +25,26 @@ int parse_plan_build(const struct lint_options *o, const char *file,
                      struct parse_plan *plan, char **error);
 void parse_plan_release(struct parse_plan *plan);
 
+/* The flags every parse of a file uses (the language server adds libclang's
+   preamble where no precompiled header applies). */
+#define PARSE_FLAGS (CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing)
+
 /* Whether a pass's arguments name anything under SHIM_DIR, so that the
    embedded headers must be served to it as unsaved files. */
 bool parse_args_use_shim_files(const struct strvec *args);
-/* Writes an unsaved-file entry for every embedded header into out (room for
-   shim_files_len entries) and their allocated names into names (the same
-   room, zeroed; free each); returns how many were written. */
-size_t parse_shim_unsaved(struct CXUnsavedFile *out, char **names);
+
+/* The unsaved files of one parse: extra files (headers whose leading
+   includes a precompiled header holds, blanked: see pch.c), the file's own
+   text when contents is not NULL, and the embedded declarations header when
+   args use it (it exists nowhere on disk). */
+struct parse_unsaved {
+    struct CXUnsavedFile *files;
+    unsigned n;
+    char **names; /* owned names of the embedded headers */
+};
+void parse_unsaved_init(struct parse_unsaved *u, const char *file, const char *contents, size_t len,
+                        const struct CXUnsavedFile *extra, size_t n_extra, const struct strvec *args);
+void parse_unsaved_release(struct parse_unsaved *u);
 
 /* Parses file for one pass; contents overrides the file on disk when non-NULL. */
 CXTranslationUnit parse_pass_run(CXIndex index, const char *file,

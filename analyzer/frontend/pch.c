@@ -409,22 +409,14 @@ static void prefix_build(const char *file, const char *text, size_t len, const s
 
 static pthread_once_t version_once = PTHREAD_ONCE_INIT;
 static char *clang_version;
-static uint64_t shim_hash;
+static uint64_t shim_sum;
 
 static void version_init(void)
 {
     CXString v = clang_getClangVersion();
     clang_version = xstrdup(clang_getCString(v));
     clang_disposeString(v);
-    XXH3_state_t *st = XXH3_createState();
-    XXH3_64bits_reset(st);
-    for (size_t i = 0; i < shim_files_len; i++) {
-        if (!shim_files[i].name) continue;
-        XXH3_64bits_update(st, shim_files[i].name, strlen(shim_files[i].name) + 1);
-        XXH3_64bits_update(st, shim_files[i].contents, shim_files[i].len);
-    }
-    shim_hash = XXH3_64bits_digest(st);
-    XXH3_freeState(st);
+    shim_sum = shim_hash();
 }
 
 static void key_add(XXH3_state_t *st, const char *s)
@@ -451,7 +443,7 @@ static void compute_key(const struct lint_options *o, const struct strvec *bargs
         key_add(st, o->toolkit->root);
         key_add(st, o->toolkit->version ? o->toolkit->version : "?");
     }
-    if (parse_args_use_shim_files(bargs)) XXH3_128bits_update(st, &shim_hash, sizeof shim_hash);
+    if (parse_args_use_shim_files(bargs)) XXH3_128bits_update(st, &shim_sum, sizeof shim_sum);
     XXH128_hash_t h = XXH3_128bits_digest(st);
     XXH3_freeState(st);
     snprintf(out, 33, "%016llx%016llx", (unsigned long long)h.high64, (unsigned long long)h.low64);
@@ -733,9 +725,8 @@ static enum pch_state build(struct pch *p, const char *dir, const char *htext, s
         }
         free(tmp);
     }
-    struct CXUnsavedFile *unsaved = xcalloc(shim_files_len + 1, sizeof *unsaved);
-    char **names = xcalloc(shim_files_len + 1, sizeof *names);
-    size_t n_unsaved = parse_args_use_shim_files(bargs) ? parse_shim_unsaved(unsaved, names) : 0;
+    struct parse_unsaved unsaved;
+    parse_unsaved_init(&unsaved, hpath, NULL, 0, NULL, 0, bargs);
     /* Templates the headers instantiate among themselves are instantiated
        into the PCH (clang would otherwise redo that at the end of every file
        that uses it: most of what is left of a parse).  Function bodies stay:
@@ -749,7 +740,7 @@ static enum pch_state build(struct pch *p, const char *dir, const char *htext, s
     CXIndex index = clang_createIndex(0, 0);
     CXTranslationUnit tu = NULL;
     enum CXErrorCode err = clang_parseTranslationUnit2(
-        index, hpath, (const char *const *)build_args.items, (int)build_args.len, unsaved, (unsigned)n_unsaved,
+        index, hpath, (const char *const *)build_args.items, (int)build_args.len, unsaved.files, unsaved.n,
         CXTranslationUnit_ForSerialization | CXTranslationUnit_Incomplete, &tu);
     sv_release(&build_args);
     st = PCH_FAILED;
@@ -802,9 +793,7 @@ static enum pch_state build(struct pch *p, const char *dir, const char *htext, s
         clang_disposeTranslationUnit(tu);
     }
     clang_disposeIndex(index);
-    for (size_t i = 0; i < n_unsaved; i++) free(names[i]);
-    free(names);
-    free(unsaved);
+    parse_unsaved_release(&unsaved);
     free(hpath);
     char *seen = key_file(dir, p->key, ".seen");
     unlink(seen);
@@ -888,6 +877,8 @@ static void print_args(const char *file, const struct parse_pass *pass)
     cJSON *a = cJSON_AddArrayToObject(o, "args");
     for (size_t i = 0; i < pass->args.len; i++) cJSON_AddItemToArray(a, cJSON_CreateString(pass->args.items[i]));
     char *s = cJSON_PrintUnformatted(o);
+    /* Data for the benchmark (it gives clang-tidy the same arguments), not a
+       report: it goes to stderr as it is. */
     fprintf(stderr, "%s\n", s);
     cJSON_free(s);
     cJSON_Delete(o);

@@ -5,6 +5,7 @@
 #define CUDALINT_SHIM_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct shim_file {
     const char *name;     /* "cuda_runtime.h", relative to the shim directory */
@@ -14,6 +15,9 @@ struct shim_file {
 
 extern const struct shim_file shim_files[];
 extern const size_t shim_files_len;
+
+/* A hash of every embedded file's name and contents (shim.c). */
+uint64_t shim_hash(void);
 
 /* The virtual directory the shim headers appear in (added with -isystem). */
 #define SHIM_DIR "/__cudalint_shim__"

@@ -16,21 +16,6 @@ static bool has_headers(const char *root)
     return ok;
 }
 
-static char *nvcc_on_path(void)
-{
-    const char *path = getenv("PATH");
-    if (!path) return NULL;
-    char *copy = xstrdup(path), *save = NULL;
-    char *found = NULL;
-    for (char *dir = strtok_r(copy, ":", &save); dir && !found; dir = strtok_r(NULL, ":", &save)) {
-        char *cand = path_join(*dir ? dir : ".", "nvcc");
-        if (access(cand, X_OK) == 0) found = cand;
-        else free(cand);
-    }
-    free(copy);
-    return found;
-}
-
 static char *read_version(const char *root)
 {
     /* version.json: "cuda" : { "name" : ..., "version" : "13.0.48" } */
@@ -86,7 +71,7 @@ int toolkit_find(const char *explicit_path, struct cuda_toolkit *tk, char **erro
     }
     const char *env = getenv("CUDA_PATH");
     if (env && *env && has_headers(env)) return fill(env, tk);
-    char *nvcc = nvcc_on_path();
+    char *nvcc = path_find_executable("nvcc");
     if (nvcc) {
         char real[PATH_MAX];
         const char *resolved = realpath(nvcc, real) ? real : nvcc;

@@ -13,6 +13,8 @@
  * URIs), lsp_convert.c (findings -> diagnostics and quick fixes), lsp_lint.c
  * (the kept translation units). */
 #include "lsp/lsp.h"
+#include "base/report.h"
+#include "core/cmdline.h"
 #include "base/jsonutil.h"
 #include "frontend/compile_args.h"
 #include "config/config.h"
@@ -77,7 +79,7 @@ struct lsp_doc {
 };
 
 struct server {
-    struct lint_options opts;
+    struct lint_session session; /* its options: session.opts */
     bool reuse_tus;           /* false: plain lint_file() per edit (--no-reuse) */
     struct lsp_convert cv;    /* the negotiated encoding and edit style */
     bool initialize_seen, shutdown_seen;
@@ -163,17 +165,15 @@ static void log_message(struct server *s, int type, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static void log_message(struct server *s, int type, const char *fmt, ...)
 {
-    struct strbuf sb;
-    sb_init(&sb);
     va_list ap;
     va_start(ap, fmt);
-    sb_vaddf(&sb, fmt, ap);
+    char *message = xvasprintf(fmt, ap);
     va_end(ap);
     cJSON *p = cJSON_CreateObject();
     cJSON_AddNumberToObject(p, "type", type);
-    cJSON_AddStringToObject(p, "message", sb.buf);
+    cJSON_AddStringToObject(p, "message", message);
     send_notification(s, "window/logMessage", p);
-    sb_release(&sb);
+    free(message);
 }
 
 /* ------------------------------------------------------------------ JSON helpers */
@@ -261,14 +261,14 @@ static struct timespec compdb_mtime(const struct lint_options *o)
    options are read by nobody else once documents are open). */
 static void compdb_refresh(struct server *s)
 {
-    struct timespec t = compdb_mtime(&s->opts);
-    if (!s->opts.compdb || (t.tv_sec == s->compdb_mtime.tv_sec && t.tv_nsec == s->compdb_mtime.tv_nsec))
+    struct timespec t = compdb_mtime(&s->session.opts);
+    if (!s->session.opts.compdb || (t.tv_sec == s->compdb_mtime.tv_sec && t.tv_nsec == s->compdb_mtime.tv_nsec))
         return;
     char *error = NULL;
-    struct compdb *db = compdb_load(s->opts.compdb->path, &error);
+    struct compdb *db = compdb_load(s->session.opts.compdb->path, &error);
     if (db) {
-        compdb_free(s->opts.compdb);
-        s->opts.compdb = db;
+        compdb_free(s->session.opts.compdb);
+        s->session.opts.compdb = db;
         s->compdb_mtime = t;
     } else {
         log_message(s, 2, "cudalint: keeping the previous compile database: %s", error ? error : "");
@@ -339,9 +339,9 @@ static void *worker_main(void *arg)
             struct strbuf timing;
             sb_init(&timing);
             if (ls) {
-                lsp_lint_session_run(ls, &s->opts, path, text, len, &res, s->trace ? &timing : NULL);
+                lsp_lint_session_run(ls, &s->session.opts, path, text, len, &res, s->trace ? &timing : NULL);
             } else {
-                lint_file(&s->opts, path, text, len, &res);
+                lint_file(&s->session.opts, path, text, len, true, &res);
             }
             if (s->trace && timing.len) {
                 pthread_mutex_lock(&s->out_mu);
@@ -350,8 +350,8 @@ static void *worker_main(void *arg)
                 pthread_mutex_unlock(&s->out_mu);
             }
             sb_release(&timing);
-            if (res.status && strcmp(res.status, "ok") != 0)
-                status_note = xasprintf("cudalint: %s: %s%s%s", path, res.status,
+            if (res.status != FILE_OK)
+                status_note = xasprintf("cudalint: %s: %s%s%s", path, file_status_name(res.status),
                                         res.message ? ": " : "", res.message ? res.message : "");
             lsp_convert_result(&s->cv, uri, path, version, text, len, &res, &diags, &actions);
             file_result_release(&res);
@@ -417,28 +417,28 @@ static void prepare_options(struct server *s)
 {
     for (int attempt = 0; attempt < 4; attempt++) {
         char *error = NULL;
-        if (lint_prepare(&s->opts, &error) == 0 && config_prepare(&s->opts, &error) == 0) break;
+        if (lint_session_prepare(&s->session, &error) == 0) break;
         char *m = xasprintf("cudalint: %s; linting with defaults instead", error ? error : "bad options");
         show_message(s, 1, m);
         free(m);
         free(error);
         /* lint_prepare() runs again: undo what it resolved. */
-        lint_unprepare(&s->opts);
-        if (s->opts.config_path) {
-            free(s->opts.config_path);
-            s->opts.config_path = NULL;
-        } else if (s->opts.compdb_dir) {
-            free(s->opts.compdb_dir);
-            s->opts.compdb_dir = NULL;
-        } else if (s->opts.cuda_path) {
-            free(s->opts.cuda_path);
-            s->opts.cuda_path = NULL;
-            s->opts.headers = HEADERS_AUTO;
+        lint_unprepare(&s->session.opts);
+        if (s->session.opts.config_path) {
+            free(s->session.opts.config_path);
+            s->session.opts.config_path = NULL;
+        } else if (s->session.opts.compdb_dir) {
+            free(s->session.opts.compdb_dir);
+            s->session.opts.compdb_dir = NULL;
+        } else if (s->session.opts.cuda_path) {
+            free(s->session.opts.cuda_path);
+            s->session.opts.cuda_path = NULL;
+            s->session.opts.headers = HEADERS_AUTO;
         } else {
-            s->opts.headers = HEADERS_SHIM;
+            s->session.opts.headers = HEADERS_SHIM;
         }
     }
-    s->compdb_mtime = compdb_mtime(&s->opts);
+    s->compdb_mtime = compdb_mtime(&s->session.opts);
 }
 
 static cJSON *handle_initialize(struct server *s, const cJSON *params)
@@ -463,12 +463,12 @@ static cJSON *handle_initialize(struct server *s, const cJSON *params)
     const char *root_uri = json_get_str(params, "rootUri");
     char *root = root_uri ? lsp_uri_to_path(root_uri) : NULL;
     if (!root && json_get_str(params, "rootPath")) root = xstrdup(json_get_str(params, "rootPath"));
-    if (root && !s->opts.compdb_dir) {
+    if (root && !s->session.opts.compdb_dir) {
         const char *cands[] = {"", "build"};
-        for (size_t i = 0; i < 2 && !s->opts.compdb_dir; i++) {
+        for (size_t i = 0; i < 2 && !s->session.opts.compdb_dir; i++) {
             char *dir = *cands[i] ? path_join(root, cands[i]) : xstrdup(root);
             char *db = path_join(dir, "compile_commands.json");
-            if (path_exists(db)) s->opts.compdb_dir = xstrdup(dir);
+            if (path_exists(db)) s->session.opts.compdb_dir = xstrdup(dir);
             free(db);
             free(dir);
         }
@@ -813,156 +813,89 @@ static int dispatch(struct server *s, const cJSON *msg)
 static void usage(FILE *f)
 {
     fputs("usage: cudalint lsp [options]\n"
-          "Runs the language server on stdin/stdout (LSP 3.17).\n\n"
-          "  -p DIR                 directory holding compile_commands.json\n"
-          "  --cuda-path DIR        CUDA Toolkit to parse with\n"
-          "  --no-cuda-headers      parse with the built-in declarations header\n"
-          "  --cuda-arch LIST       target architectures (sm_90,...)\n"
-          "  --select LIST          rules to report (codes, names, globs; comma-separated)\n"
-          "  --ignore LIST          rules not to report\n"
-          "  --host                 also report rules in host code\n"
-          "  --config FILE          use FILE instead of each file's nearest .cudalint.yaml\n"
-          "  --no-config            ignore .cudalint.yaml files\n"
-          "  --cache-dir DIR        where precompiled headers are kept\n"
-          "  --no-cache             no precompiled headers (slower re-lints)\n"
-          "  --max-file-size MB     larger documents are not linted (default 4)\n"
-          "  --show-parse-errors    report clang errors as CU000\n"
-          "  --no-reuse             parse from scratch on every edit (slower; for comparison)\n"
-          "  --log FILE             append every message sent and received to FILE\n"
-          "  -- ARGS                extra clang arguments\n",
+          "Runs the language server on stdin/stdout (LSP 3.17).\n\n",
           f);
+    cmdline_print_help(f, CMD_LSP);
 }
 
-static void push_list(struct strvec *sv, const char *list)
+struct args_state {
+    struct server *s;
+    char **log_path;
+};
+
+/* The language server's own options of the option table. */
+static int on_option(void *data, int id, const char *value, char **error)
 {
-    char *copy = xstrdup(list), *save = NULL;
-    for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save))
-        if (*t) sv_push(sv, t);
-    free(copy);
+    struct args_state *st = data;
+    switch (id) {
+    case ID_HELP: usage(stdout); return 1;
+    case ID_NO_REUSE: st->s->reuse_tus = false; return 0;
+    case ID_LOG:
+        free(*st->log_path);
+        *st->log_path = xstrdup(value);
+        return 0;
+    default: return 0; /* --stdio: the only transport there is */
+    }
 }
 
 /* Returns -1 to go on, or an exit code. */
 static int parse_args(struct server *s, int argc, char **argv, char **log_path)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *val = NULL;
-        /* --opt=value and --opt value */
-        const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
-        char name[64];
-        if (eq && (size_t)(eq - a) < sizeof name) {
-            memcpy(name, a, (size_t)(eq - a));
-            name[eq - a] = '\0';
-            val = eq + 1;
-            a = name;
-        }
-#define NEED_VALUE()                                                                  \
-    do {                                                                              \
-        if (!val) {                                                                   \
-            if (i + 1 >= argc) {                                                      \
-                fprintf(stderr, "cudalint lsp: %s needs a value\n", a);               \
-                return 2;                                                             \
-            }                                                                         \
-            val = argv[++i];                                                          \
-        }                                                                             \
-    } while (0)
-        if (strcmp(a, "--") == 0) {
-            for (i++; i < argc; i++) sv_push(&s->opts.extra_args, argv[i]);
-        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            usage(stdout);
-            return 0;
-        } else if (strcmp(a, "-p") == 0) {
-            NEED_VALUE();
-            free(s->opts.compdb_dir);
-            s->opts.compdb_dir = xstrdup(val);
-        } else if (strcmp(a, "--cuda-path") == 0) {
-            NEED_VALUE();
-            free(s->opts.cuda_path);
-            s->opts.cuda_path = xstrdup(val);
-            if (s->opts.headers == HEADERS_AUTO) s->opts.headers = HEADERS_TOOLKIT;
-        } else if (strcmp(a, "--no-cuda-headers") == 0) {
-            s->opts.headers = HEADERS_SHIM;
-        } else if (strcmp(a, "--cuda-arch") == 0) {
-            NEED_VALUE();
-            push_list(&s->opts.archs, val);
-            s->opts.explicit_archs = true;
-        } else if (strcmp(a, "--select") == 0) {
-            NEED_VALUE();
-            push_list(&s->opts.select, val);
-        } else if (strcmp(a, "--ignore") == 0) {
-            NEED_VALUE();
-            push_list(&s->opts.ignore, val);
-        } else if (strcmp(a, "--host") == 0) {
-            s->opts.host = true;
-        } else if (strcmp(a, "--config") == 0) {
-            NEED_VALUE();
-            free(s->opts.config_path);
-            s->opts.config_path = xstrdup(val);
-        } else if (strcmp(a, "--no-config") == 0) {
-            s->opts.no_config = true;
-        } else if (strcmp(a, "--cache-dir") == 0) {
-            NEED_VALUE();
-            free(s->opts.cache_dir);
-            s->opts.cache_dir = xstrdup(val);
-        } else if (strcmp(a, "--no-cache") == 0) {
-            s->opts.no_cache = true;
-        } else if (strcmp(a, "--max-file-size") == 0) {
-            NEED_VALUE();
-            char *end;
-            double mb = strtod(val, &end);
-            if (*end || mb <= 0) {
-                fprintf(stderr, "cudalint lsp: --max-file-size needs a size in MB, not '%s'\n", val);
-                return 2;
-            }
-            s->opts.max_file_size = (long long)(mb * 1000 * 1000);
-        } else if (strcmp(a, "--show-parse-errors") == 0) {
-            s->opts.show_parse_errors = true;
-        } else if (strcmp(a, "--no-reuse") == 0) {
-            s->reuse_tus = false;
-        } else if (strcmp(a, "--log") == 0) {
-            NEED_VALUE();
-            *log_path = xstrdup(val);
-        } else if (strcmp(a, "--stdio") == 0) {
-            /* vscode-languageclient appends --stdio for TransportKind.stdio. */
-        } else {
-            fprintf(stderr, "cudalint lsp: unknown option %s (see cudalint lsp --help)\n", argv[i]);
-            return 2;
-        }
-#undef NEED_VALUE
+    struct args_state st = {s, log_path};
+    struct strvec positional = {0};
+    char *error = NULL;
+    int rc = cmdline_parse(CMD_LSP, argc, argv, &s->session.opts, on_option, &st, &positional, &error);
+    if (rc == 0 && positional.len) {
+        error = xasprintf("unexpected argument '%s'", positional.items[0]);
+        rc = -1;
     }
-    return -1;
+    sv_release(&positional);
+    if (rc < 0) {
+        report_error("%s (see cudalint lsp --help)", error);
+        free(error);
+        return 2;
+    }
+    return rc > 0 ? 0 : -1;
 }
 
-/* ------------------------------------------------------------------ main */
+/* cudalint's own errors and warnings go to the client's log once the server
+   runs (stdout carries the protocol; stderr is often nowhere to be seen). */
+static void report_to_client(void *data, enum report_level level, const char *message)
+{
+    int type = level == REPORT_ERROR ? 1 : level == REPORT_WARNING ? 2 : 3;
+    log_message(data, type, "cudalint: %s", message);
+}
 
 int lsp_main(int argc, char **argv)
 {
+    report_set_program("cudalint lsp");
     struct server *s = xcalloc(1, sizeof *s);
-    lint_options_init(&s->opts);
-    s->opts.quiet = true;
-    s->opts.jobs = 1;
+    lint_session_init(&s->session);
+    s->session.opts.quiet = true;
+    s->session.opts.jobs = 1;
     s->reuse_tus = true;
     s->out_fd = STDOUT_FILENO;
     char *log_path = NULL;
     int rc = parse_args(s, argc, argv, &log_path);
     if (rc >= 0) {
-        lint_options_release(&s->opts);
+        lint_session_release(&s->session);
         free(s);
         free(log_path);
         return rc;
     }
     if (log_path) {
         s->trace = fopen(log_path, "a");
-        if (!s->trace) fprintf(stderr, "cudalint lsp: cannot open %s: %s\n", log_path, strerror(errno));
+        if (!s->trace) report_error("cannot open %s: %s", log_path, strerror(errno));
         free(log_path);
     }
     /* A client that closes the pipe must not kill us mid-write. */
     signal(SIGPIPE, SIG_IGN);
     pthread_mutex_init(&s->out_mu, NULL);
+    report_set_sink(report_to_client, s);
     pthread_mutex_init(&s->docs_mu, NULL);
     pthread_cond_init(&s->docs_cv, NULL);
-    if (pthread_create(&s->worker, NULL, worker_main, s) != 0) {
-        fprintf(stderr, "cudalint lsp: cannot start the lint worker thread\n");
+    if (lint_thread_start(&s->worker, worker_main, s) != 0) {
+        report_error("cannot start the lint worker thread");
         return 1;
     }
     s->worker_started = true;
@@ -1019,11 +952,10 @@ int lsp_main(int argc, char **argv)
     while (s->docs) doc_remove_locked(s, s->docs);
     pthread_cond_destroy(&s->docs_cv);
     pthread_mutex_destroy(&s->docs_mu);
+    report_set_sink(NULL, NULL);
     pthread_mutex_destroy(&s->out_mu);
     if (s->trace) fclose(s->trace);
-    config_release_all();
-    lint_unprepare(&s->opts);
-    lint_options_release(&s->opts);
+    lint_session_release(&s->session);
     free(s);
     return rc;
 }

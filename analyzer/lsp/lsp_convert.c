@@ -24,7 +24,8 @@ static cJSON *make_position(size_t line, size_t character)
     return p;
 }
 
-cJSON *lsp_make_range(size_t l0, size_t c0, size_t l1, size_t c1)
+/* {start: {line, character}, end: {...}} */
+static cJSON *lsp_make_range(size_t l0, size_t c0, size_t l1, size_t c1)
 {
     cJSON *r = cJSON_CreateObject();
     cJSON_AddItemToObject(r, "start", make_position(l0, c0));
@@ -294,7 +295,7 @@ void lsp_convert_result(const struct lsp_convert *cv, const char *uri, const cha
         cJSON_AddItemToObject(act, "edit", fix_workspace_edit(&c, d));
         cJSON_AddItemToArray(actions, entry);
     }
-    if (res->status && strcmp(res->status, "error") == 0) {
+    if (res->status == FILE_ERROR) {
         /* The file could not be linted at all (bad compile database entry,
            missing toolkit): say so in the file rather than staying silent. */
         cJSON *o = cJSON_CreateObject();

@@ -23,7 +23,5 @@ void lsp_convert_result(const struct lsp_convert *cv, const char *uri, const cha
                         long version, const char *text, size_t len, const struct file_result *res,
                         cJSON **diags, cJSON **actions);
 
-/* {start: {line, character}, end: {...}} */
-cJSON *lsp_make_range(size_t l0, size_t c0, size_t l1, size_t c1);
 
 #endif

@@ -13,17 +13,12 @@
  *   comes first, or pch.c declines), the unit is built with libclang's own
  *   precompiled preamble instead, which a reparse reuses.
  *
- * The passes of a plan (host + device) run in parallel.  After parsing, the
- * steps of lint_file() follow: clang errors -> CU000, the walk, suppressions,
- * the configuration's severities, sorting, with lint.c's own helpers. */
+ * The passes of a plan (host + device) run in parallel.  Everything else is
+ * the command line's per-file pipeline (engine/lint.c, lint_file_with): this
+ * file only says how the passes are parsed. */
 #include "lsp/lsp_lint.h"
-#include "config/config.h"
 #include "frontend/parse.h"
 #include "frontend/pch.h"
-#include "core/rule.h"
-#include "frontend/shim.h"
-#include "engine/suppress.h"
-#include "engine/walk.h"
 
 #include "clang/clang_api.h"
 #include <pthread.h>
@@ -31,10 +26,10 @@
 #include <string.h>
 #include <time.h>
 
-/* parse.c's flags.  The index excludes declarations from PCHs and preambles
-   (pch.h requires it): the walk then skips the ~25,000 toolkit declarations
-   and macros instead of visiting and rejecting each (100+ ms a walk). */
-#define LSP_PARSE_FLAGS (CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing)
+/* parse.c's flags (PARSE_FLAGS).  The index excludes declarations from PCHs
+   and preambles (pch.h requires it): the walk then skips the ~25,000 toolkit
+   declarations and macros instead of visiting and rejecting each (100+ ms a
+   walk). */
 /* Without a PCH: libclang's preamble, built at the first parse.  (Not
    SkipFunctionBodies|LimitSkipFunctionBodiesToPreamble: it halves a reparse
    but hides the bodies of the user's headers, which CU101 follows calls into.) */
@@ -65,21 +60,30 @@ struct pass_slot {
     const char *path, *text;
     size_t len;
     bool first_run;
-    struct diag_list diags, parse_diags;
-    unsigned n_parse_errors;
-    char *error;
+    struct lint_pass_result out;
     const char *how; /* "reparse", "parse", "parse+pch", ... for the timing line */
     double parse_ms, walk_ms;
 };
 
 struct lsp_lint_session {
+    struct lint_passes base; /* the pipeline's view: how passes are parsed */
     struct pass_slot *slots;
     size_t n_slots;
+    struct strbuf *timing;   /* one run's, or NULL */
 };
+
+static void session_run_passes(struct lint_passes *self, const struct lint_options *o, const char *path,
+                               const char *text, size_t len, bool unsaved, const struct parse_plan *plan,
+                               struct lint_pass_result *out, struct cache_rec *cache);
+static void session_drop(struct lint_passes *self);
 
 struct lsp_lint_session *lsp_lint_session_new(void)
 {
-    return xcalloc(1, sizeof(struct lsp_lint_session));
+    struct lsp_lint_session *s = xcalloc(1, sizeof *s);
+    s->base.run = session_run_passes;
+    s->base.drop = session_drop;
+    s->base.only_main_file = true; /* only the document's own findings are published for it */
+    return s;
 }
 
 static void slot_drop_tu(struct pass_slot *p)
@@ -145,34 +149,6 @@ static void slots_match_plan(struct lsp_lint_session *s, const struct parse_plan
     }
 }
 
-/* The text to parse as the main file, the extra files pch.c asks for
-   (project headers with their precompiled lines blanked) and, when args use
-   the embedded declarations header, its files (they exist nowhere on disk;
-   parse.c does the same). */
-static struct CXUnsavedFile *unsaved_files(const char *path, const char *text, size_t len,
-                                           const struct CXUnsavedFile *extra, size_t n_extra,
-                                           const struct strvec *args, unsigned *n, char ***names)
-{
-    struct CXUnsavedFile *u = xcalloc(shim_files_len + n_extra + 1, sizeof *u);
-    *names = xcalloc(shim_files_len + 1, sizeof **names);
-    unsigned k = 0;
-    u[k].Filename = path;
-    u[k].Contents = text;
-    u[k].Length = (unsigned long)len;
-    k++;
-    for (size_t i = 0; i < n_extra; i++) u[k++] = extra[i];
-    if (parse_args_use_shim_files(args)) k += (unsigned)parse_shim_unsaved(u + k, *names);
-    *n = k;
-    return u;
-}
-
-static void free_unsaved(struct CXUnsavedFile *u, char **names)
-{
-    for (size_t i = 0; i < shim_files_len; i++) free(names[i]);
-    free(names);
-    free(u);
-}
-
 /* Reparses p->tu with text when it was parsed with args (and the same PCH
    choice), else parses anew; true when p->tu is usable afterwards. */
 static bool parse_or_reparse(struct pass_slot *p, const struct strvec *args, bool pch,
@@ -180,33 +156,31 @@ static bool parse_or_reparse(struct pass_slot *p, const struct strvec *args, boo
                              size_t n_extra)
 {
     if (p->tu && (p->tu_pch != pch || !same_args(&p->tu_args, args))) slot_drop_tu(p);
-    unsigned n_unsaved;
-    char **names;
-    struct CXUnsavedFile *unsaved =
-        unsaved_files(p->path, text, len, extra, n_extra, args, &n_unsaved, &names);
+    struct parse_unsaved unsaved;
+    parse_unsaved_init(&unsaved, p->path, text, len, extra, n_extra, args);
     if (p->tu) {
         p->how = "reparse";
-        if (clang_reparseTranslationUnit(p->tu, n_unsaved, unsaved, clang_defaultReparseOptions(p->tu)) != 0)
+        if (clang_reparseTranslationUnit(p->tu, unsaved.n, unsaved.files, clang_defaultReparseOptions(p->tu)) != 0)
             slot_drop_tu(p); /* a failed reparse leaves the unit unusable */
     }
     if (!p->tu) {
         p->how = pch ? "parse with pch" : "parse";
         if (!p->index) p->index = clang_createIndex(1, 0);
-        unsigned flags = LSP_PARSE_FLAGS | (pch ? 0 : LSP_PREAMBLE_FLAGS);
+        unsigned flags = PARSE_FLAGS | (pch ? 0 : LSP_PREAMBLE_FLAGS);
         enum CXErrorCode err = clang_parseTranslationUnit2(
-            p->index, p->path, (const char *const *)args->items, (int)args->len, unsaved, n_unsaved,
+            p->index, p->path, (const char *const *)args->items, (int)args->len, unsaved.files, unsaved.n,
             flags, &p->tu);
         if (err == CXError_Success && p->tu) {
             for (size_t i = 0; i < args->len; i++) sv_push(&p->tu_args, args->items[i]);
             p->tu_pch = pch;
         } else {
             p->tu = NULL;
-            free(p->error);
-            p->error = xasprintf("libclang could not parse the file (error %d, %s pass)", (int)err,
-                                 p->pass.name);
+            free(p->out.error);
+            p->out.error = xasprintf("libclang could not parse the file (error %d, %s pass)", (int)err,
+                                     p->pass.name);
         }
     }
-    free_unsaved(unsaved, names);
+    parse_unsaved_release(&unsaved);
     return p->tu != NULL;
 }
 
@@ -233,8 +207,8 @@ static void *run_slot(void *arg)
             slot_drop_tu(p);
             pch_reject(in.used);
             ok = false;
-            free(p->error);
-            p->error = NULL;
+            free(p->out.error);
+            p->out.error = NULL;
         }
         pch_input_release(&in);
     }
@@ -242,12 +216,54 @@ static void *run_slot(void *arg)
     double t1 = now_ms();
     p->parse_ms = t1 - t0;
     if (!ok) return NULL;
-    bool first_reported = false;
-    lint_collect_parse_errors(p->tu, p->pass.name, p->path, p->o, &p->parse_diags, &p->n_parse_errors,
-                              &first_reported);
-    walk_translation_unit(p->tu, p->path, p->pass.name, p->pass.is_device, p->o, &p->diags);
+    lint_pass_walk(p->tu, &p->pass, p->path, p->o, &p->out);
     p->walk_ms = now_ms() - t1;
     return NULL;
+}
+
+/* The pipeline's passes->run(): every pass of the plan, in parallel. */
+static void session_run_passes(struct lint_passes *self, const struct lint_options *o, const char *path,
+                               const char *text, size_t len, bool unsaved, const struct parse_plan *plan,
+                               struct lint_pass_result *out, struct cache_rec *cache)
+{
+    struct lsp_lint_session *s = (struct lsp_lint_session *)self;
+    slots_match_plan(s, plan);
+    for (size_t i = 0; i < s->n_slots; i++) {
+        struct pass_slot *p = &s->slots[i];
+        p->o = o;
+        p->path = path;
+        p->text = text;
+        p->len = len;
+        memset(&p->out, 0, sizeof p->out);
+        p->how = "";
+        p->parse_ms = p->walk_ms = 0;
+    }
+    /* Pass 0 runs here, the others on threads of their own. */
+    pthread_t *th = xcalloc(s->n_slots ? s->n_slots : 1, sizeof *th);
+    bool *started = xcalloc(s->n_slots ? s->n_slots : 1, sizeof *started);
+    for (size_t i = 1; i < s->n_slots; i++) started[i] = lint_thread_start(&th[i], run_slot, &s->slots[i]) == 0;
+    if (s->n_slots) run_slot(&s->slots[0]);
+    for (size_t i = 1; i < s->n_slots; i++) {
+        if (started[i]) pthread_join(th[i], NULL);
+        else run_slot(&s->slots[i]);
+    }
+    free(th);
+    free(started);
+    for (size_t i = 0; i < s->n_slots; i++) {
+        struct pass_slot *p = &s->slots[i];
+        out[i] = p->out;
+        memset(&p->out, 0, sizeof p->out);
+        if (s->timing)
+            sb_addf(s->timing, "%s%s: %s %.0f ms + walk %.0f ms", i ? ", " : "", p->pass.name, p->how,
+                    p->parse_ms, p->walk_ms);
+        p->o = NULL;
+        p->path = p->text = NULL;
+    }
+}
+
+static void session_drop(struct lint_passes *self)
+{
+    slots_release((struct lsp_lint_session *)self);
 }
 
 void lsp_lint_session_run(struct lsp_lint_session *s, const struct lint_options *cli_opts,
@@ -258,118 +274,9 @@ void lsp_lint_session_run(struct lsp_lint_session *s, const struct lint_options 
        time says more about the neighbours than about the lint.  (libclang
        reparses on threads of its own, so per-thread clocks would miss it.) */
     double t_start = now_ms(), cpu_start = clock_ms(CLOCK_PROCESS_CPUTIME_ID);
-    memset(res, 0, sizeof *res);
-    res->path = xstrdup(path);
-    res->status = xstrdup("ok");
-
-    /* The same early outs as lint_file(), with the file's configuration. */
-    char *config_error = NULL;
-    const struct lint_options *o = config_options_for_file(cli_opts, path, &config_error);
-    if (!o) {
-        file_result_set_status(res, "error", config_error);
-        return;
-    }
-    if (config_path_excluded(cli_opts, path)) {
-        file_result_set_status(res, "skipped", xstrdup("excluded by the configuration (exclude:)"));
-        slots_release(s);
-        return;
-    }
-    if (len == 0) {
-        file_result_set_status(res, "ok", xstrdup("empty file"));
-        return;
-    }
-    if (memchr(text, '\0', len < 8192 ? len : 8192)) {
-        file_result_set_status(res, "skipped", xstrdup("binary file (contains NUL bytes), not linted"));
-        return;
-    }
-    if (o->max_file_size > 0 && (long long)len > o->max_file_size) {
-        file_result_set_status(res, "skipped", xasprintf("file too large (%.1f MB, the limit is %.1f MB: --max-file-size)",
-                                             (double)len / 1e6, (double)o->max_file_size / 1e6));
-        slots_release(s);
-        return;
-    }
-
-    struct parse_plan plan;
-    char *error = NULL;
-    if (parse_plan_build(o, path, &plan, &error) != 0) {
-        file_result_set_status(res, "error", error);
-        return;
-    }
-    slots_match_plan(s, &plan);
-    parse_plan_release(&plan);
-
-    for (size_t i = 0; i < s->n_slots; i++) {
-        struct pass_slot *p = &s->slots[i];
-        p->o = o;
-        p->path = path;
-        p->text = text;
-        p->len = len;
-        memset(&p->diags, 0, sizeof p->diags);
-        memset(&p->parse_diags, 0, sizeof p->parse_diags);
-        p->n_parse_errors = 0;
-        p->error = NULL;
-        p->how = "";
-        p->parse_ms = p->walk_ms = 0;
-    }
-    /* Pass 0 runs here, the others on threads of their own (16 MiB stacks:
-       libclang recurses deeply on large expressions, as lint.c notes). */
-    pthread_t *th = xcalloc(s->n_slots ? s->n_slots : 1, sizeof *th);
-    bool *started = xcalloc(s->n_slots ? s->n_slots : 1, sizeof *started);
-    for (size_t i = 1; i < s->n_slots; i++) {
-        pthread_attr_t attr;
-        pthread_attr_init(&attr);
-        pthread_attr_setstacksize(&attr, 16u << 20);
-        started[i] = pthread_create(&th[i], &attr, run_slot, &s->slots[i]) == 0;
-        pthread_attr_destroy(&attr);
-    }
-    if (s->n_slots) run_slot(&s->slots[0]);
-    for (size_t i = 1; i < s->n_slots; i++) {
-        if (started[i]) pthread_join(th[i], NULL);
-        else run_slot(&s->slots[i]);
-    }
-    free(th);
-    free(started);
-
-    /* Merge in pass order so the result does not depend on thread timing. */
-    struct diag_list parse_diags = {0};
-    bool first_kept = false;
-    for (size_t i = 0; i < s->n_slots; i++) {
-        struct pass_slot *p = &s->slots[i];
-        if (p->error) file_result_set_status(res, "error", p->error);
-        p->error = NULL;
-        res->n_parse_errors += p->n_parse_errors;
-        if (timing)
-            sb_addf(timing, "%s%s: %s %.0f ms + walk %.0f ms", i ? ", " : "", p->pass.name, p->how,
-                    p->parse_ms, p->walk_ms);
-        if (o->show_parse_errors || (!first_kept && p->parse_diags.len)) {
-            first_kept = true;
-            diag_list_move(&parse_diags, &p->parse_diags);
-        }
-        diag_list_release(&p->parse_diags);
-        diag_list_move(&res->diags, &p->diags);
-        p->o = NULL;
-        p->path = p->text = NULL;
-    }
-    if (res->n_parse_errors && strcmp(res->status, "ok") == 0)
-        file_result_set_status(res, "parse-errors", xasprintf("%u clang error%s; the file was analysed as far as clang recovered",
-                                                  res->n_parse_errors, res->n_parse_errors == 1 ? "" : "s"));
-    if (lint_rule_enabled(o, &rule_cu000)) diag_list_move(&res->diags, &parse_diags);
-    else diag_list_release(&parse_diags);
-
-    /* Only the document's own findings are published for it. */
-    size_t w = 0;
-    for (size_t i = 0; i < res->diags.len; i++) {
-        struct diag *d = &res->diags.items[i];
-        if (d->file && strcmp(d->file, path) != 0) {
-            diag_release(d);
-            continue;
-        }
-        res->diags.items[w++] = *d;
-    }
-    res->diags.len = w;
-    lint_apply_suppressions(o, path, text, len, &res->diags);
-    config_finish_file(o, &res->diags);
-    diag_list_sort_unique(&res->diags);
+    s->timing = timing;
+    lint_file_with(cli_opts, path, text, len, &s->base, res);
+    s->timing = NULL;
     if (timing)
         sb_addf(timing, "; total %.0f ms, cpu %.0f ms", now_ms() - t_start,
                 clock_ms(CLOCK_PROCESS_CPUTIME_ID) - cpu_start);

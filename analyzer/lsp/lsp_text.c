@@ -17,16 +17,6 @@ const char *lsp_encoding_name(enum lsp_encoding e)
     return "utf-16";
 }
 
-bool lsp_encoding_parse(const char *s, enum lsp_encoding *e)
-{
-    if (!s) return false;
-    if (strcmp(s, "utf-8") == 0) *e = LSP_ENC_UTF8;
-    else if (strcmp(s, "utf-16") == 0) *e = LSP_ENC_UTF16;
-    else if (strcmp(s, "utf-32") == 0) *e = LSP_ENC_UTF32;
-    else return false;
-    return true;
-}
-
 void lsp_lines_build(struct lsp_lines *l, const char *text, size_t len)
 {
     size_t cap = 64;
@@ -51,7 +41,8 @@ void lsp_lines_release(struct lsp_lines *l)
     l->n = 0;
 }
 
-size_t lsp_line_length(const struct lsp_lines *l, const char *text, size_t len, size_t i)
+/* Length in bytes of line i without its line ending. */
+static size_t lsp_line_length(const struct lsp_lines *l, const char *text, size_t len, size_t i)
 {
     if (i >= l->n) return 0;
     size_t b = l->start[i];

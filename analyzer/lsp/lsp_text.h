@@ -11,8 +11,6 @@
 enum lsp_encoding { LSP_ENC_UTF16 = 0, LSP_ENC_UTF8, LSP_ENC_UTF32 };
 
 const char *lsp_encoding_name(enum lsp_encoding e); /* "utf-16" ... */
-/* Parses "utf-8"/"utf-16"/"utf-32"; false for anything else. */
-bool lsp_encoding_parse(const char *s, enum lsp_encoding *e);
 
 /* Byte offsets where each line of a text starts.  Lines end at "\n", "\r\n" or
    a lone "\r", as in LSP and in clang's line numbering. */
@@ -23,8 +21,6 @@ struct lsp_lines {
 
 void lsp_lines_build(struct lsp_lines *l, const char *text, size_t len);
 void lsp_lines_release(struct lsp_lines *l);
-/* Length in bytes of line i without its line ending. */
-size_t lsp_line_length(const struct lsp_lines *l, const char *text, size_t len, size_t i);
 
 /* LSP position (0-based line, character in enc units) to a byte offset.  A line
    past the end maps to the end of the text, a character past the end of its

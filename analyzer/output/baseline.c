@@ -30,7 +30,8 @@ char *baseline_normalize(const char *s, size_t n)
     return sb_detach(&sb);
 }
 
-void baseline_key_of(struct source_cache *sc, const struct diag *d, const char *base_dir, struct baseline_key *k)
+/* Fills k for d; paths are made relative to base_dir. */
+static void baseline_key_of(struct source_cache *sc, const struct diag *d, const char *base_dir, struct baseline_key *k)
 {
     /* Everything as the JSON file stores it (valid UTF-8), so a written
        baseline matches the run that wrote it byte for byte. */
@@ -46,7 +47,7 @@ void baseline_key_of(struct source_cache *sc, const struct diag *d, const char *
     free(norm);
 }
 
-void baseline_key_release(struct baseline_key *k)
+static void baseline_key_release(struct baseline_key *k)
 {
     free(k->code);
     free(k->path);
@@ -61,7 +62,8 @@ static char *joined(const struct baseline_key *k)
     return xasprintf("%s\x1f%s\x1f%s\x1f%s", k->path, k->code, k->function, k->source);
 }
 
-char *baseline_key_digest(const struct baseline_key *k)
+/* A stable hex digest of the key (16 hex digits). */
+static char *baseline_key_digest(const struct baseline_key *k)
 {
     char *j = joined(k);
     char *r = xasprintf("%016llx", (unsigned long long)hash_bytes(j, strlen(j)));
@@ -88,6 +90,37 @@ static void add_json_string(struct strbuf *sb, const char *s)
     cJSON_free(p);
     cJSON_Delete(item);
     free(clean);
+}
+
+void fingerprints_init(struct fingerprints *f)
+{
+    memset(f, 0, sizeof *f);
+    f->base_dir = path_absolute(".");
+}
+
+char *fingerprint_next(struct fingerprints *f, const struct diag *d)
+{
+    if (f->file && strcmp(f->file, d->file) != 0) sv_release(&f->seen);
+    free(f->file);
+    f->file = xstrdup(d->file);
+    struct baseline_key k;
+    baseline_key_of(&f->sc, d, f->base_dir, &k);
+    char *digest = baseline_key_digest(&k);
+    baseline_key_release(&k);
+    size_t occurrence = 1;
+    for (size_t s = 0; s < f->seen.len; s++)
+        if (strcmp(f->seen.items[s], digest) == 0) occurrence++;
+    sv_push_owned(&f->seen, digest);
+    return xasprintf("%s:%zu", digest, occurrence);
+}
+
+void fingerprints_release(struct fingerprints *f)
+{
+    source_cache_release(&f->sc);
+    sv_release(&f->seen);
+    free(f->base_dir);
+    free(f->file);
+    memset(f, 0, sizeof *f);
 }
 
 long baseline_write(const char *file, const struct lint_run *run, char **error)
@@ -243,7 +276,7 @@ int baseline_filter(const char *file, struct lint_run *run, size_t *hidden, size
        must not look stale then. */
     struct strvec linted = {0};
     for (size_t f = 0; f < run->n_files; f++)
-        if (strcmp(run->files[f].status, "ok") == 0 || strcmp(run->files[f].status, "parse-errors") == 0)
+        if (file_status_linted(run->files[f].status))
             sv_push_owned(&linted, path_relative_to(run->files[f].path, dir));
     for (size_t x = 0; x < n; x++) {
         if (!entries[x].used) {

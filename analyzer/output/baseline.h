@@ -15,14 +15,23 @@ struct baseline_key {
     char *source;   /* the finding's line, whitespace collapsed */
 };
 
-/* Fills k for d; paths are made relative to base_dir. */
-void baseline_key_of(struct source_cache *sc, const struct diag *d, const char *base_dir,
-                     struct baseline_key *k);
-void baseline_key_release(struct baseline_key *k);
-/* A stable hex digest of the key (16 hex digits). */
-char *baseline_key_digest(const struct baseline_key *k);
 /* The line's text with runs of whitespace collapsed to one space, trimmed. */
 char *baseline_normalize(const char *s, size_t n);
+
+/* Fingerprints for SARIF and GitLab: a finding's key digest and, since the
+   same pattern can sit twice on a line, its occurrence among identical keys
+   of its file ("DIGEST:N"), as GitHub numbers its own.  Asked for every
+   finding of a run in order (sorted by file); paths relative to the current
+   directory. */
+struct fingerprints {
+    struct source_cache sc;
+    char *base_dir;
+    char *file;         /* of the previous finding */
+    struct strvec seen; /* digests in that file */
+};
+void fingerprints_init(struct fingerprints *f);
+char *fingerprint_next(struct fingerprints *f, const struct diag *d); /* caller frees */
+void fingerprints_release(struct fingerprints *f);
 
 /* --write-baseline: records every finding of run.  Returns the number of
    entries written, or -1 with *error. */

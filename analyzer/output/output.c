@@ -40,7 +40,7 @@ size_t output_linted_files(const struct lint_run *run)
 {
     size_t n = 0;
     for (size_t i = 0; i < run->n_files; i++)
-        if (strcmp(run->files[i].status, "ok") == 0 || strcmp(run->files[i].status, "parse-errors") == 0) n++;
+        if (file_status_linted(run->files[i].status)) n++;
     return n;
 }
 

@@ -20,8 +20,8 @@ static void write_checkstyle(FILE *out, const struct lint_run *run, const struct
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n", out);
     for (size_t i = 0; i < n; i++) {
         const struct file_result *fr = g[i].result;
-        bool failed = fr && strcmp(fr->status, "error") == 0;
-        if (fr && !failed && strcmp(fr->status, "skipped") == 0) continue;
+        bool failed = fr && fr->status == FILE_ERROR;
+        if (fr && !failed && fr->status == FILE_SKIPPED) continue;
         char *path = path_display(g[i].name);
         fputs("  <file name=\"", out);
         output_xml_escaped(out, path);

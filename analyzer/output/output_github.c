@@ -60,12 +60,12 @@ static void write_github(FILE *out, const struct lint_run *run, const struct lin
     }
     for (size_t i = 0; i < run->n_files; i++) {
         const struct file_result *f = &run->files[i];
-        if (strcmp(f->status, "error") != 0 && (strcmp(f->status, "skipped") != 0 || o->quiet)) continue;
+        if (f->status != FILE_ERROR && (f->status != FILE_SKIPPED || o->quiet)) continue;
         char *path = path_display(f->path);
-        fprintf(out, "::%s file=", strcmp(f->status, "error") == 0 ? "error" : "notice");
+        fprintf(out, "::%s file=", f->status == FILE_ERROR ? "error" : "notice");
         escaped(out, path, true);
         fputs(",title=cudalint::", out);
-        escaped(out, f->message ? f->message : f->status, false);
+        escaped(out, f->message ? f->message : file_status_name(f->status), false);
         fputc('\n', out);
         free(path);
     }

@@ -30,12 +30,10 @@ static void write_gitlab(FILE *out, const struct lint_run *run, const struct lin
 {
     (void)o;
     cJSON *root = cJSON_CreateArray();
-    struct source_cache sc = {0};
-    char *cwd = path_absolute(".");
-    struct strvec seen = {0};
+    struct fingerprints fps;
+    fingerprints_init(&fps);
     for (size_t i = 0; i < run->diags.len; i++) {
         const struct diag *d = &run->diags.items[i];
-        if (i && strcmp(run->diags.items[i - 1].file, d->file) != 0) sv_release(&seen);
         cJSON *x = cJSON_CreateObject();
         json_add_str(x, "type", "issue");
         char *desc = xasprintf("%s [%s %s]", d->message, d->rule->code, d->rule->name);
@@ -44,20 +42,11 @@ static void write_gitlab(FILE *out, const struct lint_run *run, const struct lin
         json_add_str(x, "check_name", d->rule->code);
         /* The baseline's line-number-free key, numbered when it repeats: GitLab
            wants every fingerprint unique. */
-        struct baseline_key k;
-        baseline_key_of(&sc, d, cwd, &k);
-        char *digest = baseline_key_digest(&k);
-        baseline_key_release(&k);
-        size_t occurrence = 1;
-        for (size_t s = 0; s < seen.len; s++)
-            if (strcmp(seen.items[s], digest) == 0) occurrence++;
-        sv_push(&seen, digest);
-        char *fp_src = xasprintf("%s:%zu", digest, occurrence);
+        char *fp_src = fingerprint_next(&fps, d);
         char *fp = xasprintf("%016llx", (unsigned long long)hash_bytes(fp_src, strlen(fp_src)));
         json_add_str(x, "fingerprint", fp);
         free(fp);
         free(fp_src);
-        free(digest);
         json_add_str(x, "severity", severity_of(d->severity));
         cJSON *cats = cJSON_AddArrayToObject(x, "categories");
         cJSON_AddItemToArray(cats, cJSON_CreateString(category_of(d->rule->category)));
@@ -71,9 +60,7 @@ static void write_gitlab(FILE *out, const struct lint_run *run, const struct lin
         cJSON_AddNumberToObject(lines, "end", d->end_line >= d->line ? d->end_line : d->line);
         cJSON_AddItemToArray(root, x);
     }
-    sv_release(&seen);
-    source_cache_release(&sc);
-    free(cwd);
+    fingerprints_release(&fps);
     char *s = cJSON_Print(root);
     fputs(s, out);
     fputc('\n', out);

@@ -58,7 +58,7 @@ static void write_json(FILE *out, const struct lint_run *run, const struct lint_
         const struct file_result *f = &run->files[i];
         cJSON *x = cJSON_CreateObject();
         json_add_str(x, "file", f->path);
-        json_add_str(x, "status", f->status);
+        json_add_str(x, "status", file_status_name(f->status));
         if (f->message) json_add_str(x, "message", f->message);
         else cJSON_AddNullToObject(x, "message");
         cJSON_AddItemToArray(files, x);

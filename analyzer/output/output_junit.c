@@ -15,8 +15,8 @@ static void write_junit(FILE *out, const struct lint_run *run, const struct lint
     size_t tests = 0, failures = 0, errors = 0, skipped = 0;
     for (size_t i = 0; i < n; i++) {
         const struct file_result *fr = g[i].result;
-        if (fr && strcmp(fr->status, "error") == 0) errors++, tests++;
-        else if (fr && strcmp(fr->status, "skipped") == 0) skipped++, tests++;
+        if (fr && fr->status == FILE_ERROR) errors++, tests++;
+        else if (fr && fr->status == FILE_SKIPPED) skipped++, tests++;
         else tests += g[i].count ? g[i].count : 1;
         for (size_t k = g[i].first; k < g[i].first + g[i].count; k++)
             if ((int)run->diags.items[k].severity >= o->fail_level) failures++;
@@ -30,8 +30,8 @@ static void write_junit(FILE *out, const struct lint_run *run, const struct lint
         size_t f_fail = 0;
         for (size_t k = g[i].first; k < g[i].first + g[i].count; k++)
             if ((int)run->diags.items[k].severity >= o->fail_level) f_fail++;
-        bool is_error = fr && strcmp(fr->status, "error") == 0;
-        bool is_skipped = fr && strcmp(fr->status, "skipped") == 0;
+        bool is_error = fr && fr->status == FILE_ERROR;
+        bool is_skipped = fr && fr->status == FILE_SKIPPED;
         size_t f_tests = is_error || is_skipped ? 1 : g[i].count ? g[i].count : 1;
         fputs("  <testsuite name=\"", out);
         output_xml_escaped(out, path);
@@ -45,7 +45,7 @@ static void write_junit(FILE *out, const struct lint_run *run, const struct lint
             fputs("\"", out);
             if (is_error || is_skipped) {
                 fprintf(out, ">\n      <%s message=\"", is_error ? "error" : "skipped");
-                output_xml_escaped(out, fr->message ? fr->message : fr->status);
+                output_xml_escaped(out, fr->message ? fr->message : file_status_name(fr->status));
                 fputs("\"/>\n    </testcase>\n", out);
             } else {
                 fputs("/>\n", out);

@@ -162,7 +162,7 @@ static size_t rule_index(const struct rule *r)
 static void write_sarif(FILE *out, const struct lint_run *run, const struct lint_options *o)
 {
     (void)o;
-    struct source_cache sc = {0}, fp_sc = {0};
+    struct source_cache sc = {0};
     cJSON *root = cJSON_CreateObject();
     json_add_str(root, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
     json_add_str(root, "version", "2.1.0");
@@ -183,11 +183,11 @@ static void write_sarif(FILE *out, const struct lint_run *run, const struct lint
     cJSON *notes = cJSON_CreateArray();
     for (size_t i = 0; i < run->n_files; i++) {
         const struct file_result *f = &run->files[i];
-        bool error = strcmp(f->status, "error") == 0, skipped = strcmp(f->status, "skipped") == 0;
+        bool error = f->status == FILE_ERROR, skipped = f->status == FILE_SKIPPED;
         if (!error && !skipped) continue;
         cJSON *n = cJSON_CreateObject();
         json_add_str(n, "level", error ? "error" : "note");
-        char *msg = xasprintf("%s: %s", f->path, f->message ? f->message : f->status);
+        char *msg = xasprintf("%s: %s", f->path, f->message ? f->message : file_status_name(f->status));
         add_text(n, "message", msg);
         free(msg);
         cJSON *loc = cJSON_CreateObject();
@@ -208,13 +208,10 @@ static void write_sarif(FILE *out, const struct lint_run *run, const struct lint
     json_add_str(the_run, "columnKind", "utf16CodeUnits");
 
     cJSON *results = cJSON_AddArrayToObject(the_run, "results");
-    /* Identical fingerprints (the same pattern twice on a line) are told
-       apart by an occurrence number, as GitHub does for its own. */
-    struct strvec seen = {0};
+    struct fingerprints fps;
+    fingerprints_init(&fps);
     for (size_t i = 0; i < run->diags.len; i++) {
         const struct diag *d = &run->diags.items[i];
-        /* Findings come sorted by file and fingerprints include the path. */
-        if (i && strcmp(run->diags.items[i - 1].file, d->file) != 0) sv_release(&seen);
         cJSON *r = cJSON_CreateObject();
         json_add_str(r, "ruleId", d->rule->code);
         cJSON_AddNumberToObject(r, "ruleIndex", (double)rule_index(d->rule));
@@ -270,24 +267,14 @@ static void write_sarif(FILE *out, const struct lint_run *run, const struct lint
             }
             cJSON_AddItemToArray(cJSON_AddArrayToObject(r, "fixes"), fix);
         }
-        struct baseline_key k;
-        baseline_key_of(&fp_sc, d, cwd, &k);
-        char *digest = baseline_key_digest(&k);
-        baseline_key_release(&k);
-        size_t occurrence = 1;
-        for (size_t s = 0; s < seen.len; s++)
-            if (strcmp(seen.items[s], digest) == 0) occurrence++;
-        sv_push(&seen, digest);
-        char *fp = xasprintf("%s:%zu", digest, occurrence);
+        char *fp = fingerprint_next(&fps, d);
         json_add_str(cJSON_AddObjectToObject(r, "partialFingerprints"), SARIF_FINGERPRINT, fp);
         free(fp);
-        free(digest);
         cJSON_AddItemToArray(results, r);
     }
-    sv_release(&seen);
+    fingerprints_release(&fps);
     free(cwd);
     source_cache_release(&sc);
-    source_cache_release(&fp_sc);
     char *s = cJSON_Print(root);
     fputs(s, out);
     fputc('\n', out);

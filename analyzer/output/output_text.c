@@ -81,17 +81,14 @@ static void write_text(FILE *out, const struct lint_run *run, const struct lint_
     source_cache_release(&lc);
     for (size_t i = 0; i < run->n_files; i++) {
         const struct file_result *f = &run->files[i];
-        if (strcmp(f->status, "error") == 0)
+        if (f->status == FILE_ERROR)
             fprintf(stderr, "cudalint: error: %s: %s\n", f->path, f->message);
-        else if (strcmp(f->status, "skipped") == 0 && !o->quiet)
+        else if (f->status == FILE_SKIPPED && !o->quiet)
             fprintf(stderr, "cudalint: note: %s: %s\n", f->path, f->message);
     }
     if (!o->quiet) {
         size_t total = counts[0] + counts[1] + counts[2];
-        size_t linted = 0;
-        for (size_t i = 0; i < run->n_files; i++)
-            if (strcmp(run->files[i].status, "ok") == 0 || strcmp(run->files[i].status, "parse-errors") == 0)
-                linted++;
+        size_t linted = output_linted_files(run);
         fprintf(stderr, "%zu finding%s (%zu error%s, %zu warning%s, %zu note%s) in %zu file%s\n", total,
                 total == 1 ? "" : "s", counts[2], counts[2] == 1 ? "" : "s", counts[1], counts[1] == 1 ? "" : "s",
                 counts[0], counts[0] == 1 ? "" : "s", linted, linted == 1 ? "" : "s");
