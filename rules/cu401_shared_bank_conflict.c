@@ -10,6 +10,7 @@
  * multi-dimensional arrays, the smallest padding of the last dimension that
  * removes every conflict. */
 #include "analysis/affine.h"
+#include "analysis/launch.h"
 #include "clang/astutil.h"
 #include "core/rule.h"
 #include "base/util.h"
@@ -41,9 +42,12 @@ struct shared_array {
 };
 
 /* The block shape of a kernel where its code states it
-   (assert(blockDim.x == 4)); 0 for an extent not known. */
+   (assert(blockDim.x == 4)) or every launch site in the translation unit
+   gives it (k<<<g, dim3(16, 16)>>>); 0 for an extent not known. */
 struct shape {
     long long b[3];
+    bool from_launch;    /* the launch sites', not an assert */
+    unsigned n_launch;   /* how many different shapes the sites use */
 };
 
 struct access {
@@ -511,7 +515,7 @@ static void shape_free(void *p)
    to a conditional whose other arm calls __assert_fail or a relative). */
 static const struct shape *block_shape(struct rule_ctx *ctx)
 {
-    static const struct shape none = {{0, 0, 0}};
+    static const struct shape none = {{0, 0, 0}, false, 0};
     if (clang_Cursor_isNull(ctx->function)) return &none;
     struct shape *sh = ctx_fn_cache_get(ctx, "cu401.shape");
     if (sh) return sh;
@@ -558,6 +562,26 @@ static const struct shape *block_shape(struct rule_ctx *ctx)
     if (sh->b[0] <= 0) memset(sh, 0, sizeof *sh);
     ctx_fn_cache_set(ctx, "cu401.shape", sh, shape_free);
     return sh;
+}
+
+static bool access_with_shape(struct rule_ctx *ctx, struct state *st, const struct shared_array *arr,
+                              const CXCursor *idx, struct access *ap);
+
+static void launch_model_release(void *p)
+{
+    launch_model_free(p);
+}
+
+/* The translation unit's launch model, built on first use in a function and
+   shared with the other users of the function's analysis cache. */
+static struct launch_model *launch_model_get(struct rule_ctx *ctx)
+{
+    struct launch_model *m = ctx_fn_cache_get(ctx, "launch.model");
+    if (!m) {
+        m = launch_model_new(ctx->tu);
+        ctx_fn_cache_set(ctx, "launch.model", m, launch_model_release);
+    }
+    return m;
 }
 
 /* Follows a use of array up to its full subscript and records the access. */
@@ -693,29 +717,74 @@ static void on_array_use(struct rule_ctx *ctx, struct state *st, size_t ai, CXCu
     a.what = what;
     a.width = width;
     a.field_off = field_off;
-    a.shape = *block_shape(ctx);
+    /* An asserted shape, else each shape the launch sites use (the worst
+       counts), else blockDim.x taken as a multiple of 32. */
+    struct shape shapes[LAUNCH_MAX_SHAPES];
+    unsigned n_shapes = 0;
+    shapes[0] = *block_shape(ctx);
+    if (shape_known(&shapes[0])) {
+        n_shapes = 1;
+    } else {
+        struct launch_info li;
+        if (launch_block_shapes(launch_model_get(ctx), ctx->function, &li)) {
+            for (unsigned i = 0; i < li.n_shapes; i++) {
+                memset(&shapes[n_shapes], 0, sizeof shapes[n_shapes]);
+                for (int c = 0; c < 3; c++) shapes[n_shapes].b[c] = li.shape[i].b[c];
+                shapes[n_shapes].from_launch = true;
+                shapes[n_shapes].n_launch = li.n_shapes;
+                n_shapes++;
+            }
+        }
+        if (!n_shapes) n_shapes = 1;
+    }
+    struct access best;
+    bool have = false;
+    for (unsigned i = 0; i < n_shapes; i++) {
+        a.shape = shapes[i];
+        if (!access_with_shape(ctx, st, arr, idx, &a)) continue;
+        if (!have || a.degree > best.degree) best = a;
+        have = true;
+    }
+    if (!have) return;
+    if (st->n_acc == st->cap_acc) {
+        st->cap_acc = st->cap_acc ? st->cap_acc * 2 : 16;
+        st->acc = xrealloc(st->acc, st->cap_acc * sizeof *st->acc);
+    }
+    st->acc[st->n_acc++] = best;
+}
+
+/* Reads the indices of an access for the block shape in a->shape and
+   computes its degree; false when the access cannot be judged. */
+static bool access_with_shape(struct rule_ctx *ctx, struct state *st, const struct shared_array *arr,
+                              const CXCursor *idx, struct access *ap)
+{
+    (void)st;
+    struct access a = *ap;
+    memset(a.ct, 0, sizeof a.ct);
+    memset(a.c0, 0, sizeof a.c0);
+    a.symbols = false;
     bool known = shape_known(&a.shape);
     /* idx[0] is the first dimension's index: the innermost subscript
        expression, met first on the way up. */
     bool varies = false;
     for (unsigned d = 0; d < arr->ndims; d++) {
         struct affine f;
-        if (!affine_of(ctx, idx[d], &f)) return;
+        if (!affine_of(ctx, idx[d], &f)) return false;
         for (int i = 0; i < 3; i++) a.ct[d][i] = f.tid[i];
         a.c0[d] = f.constant;
         /* Without a stated shape, threadIdx.y/z are the same across a warp
            (blockDim.x a multiple of 32): they join the uniform terms. */
         if (affine_has_symbols(&f) || f.warp_relative || (!known && (f.tid[1] || f.tid[2])))
             a.symbols = true;
-        if (f.warp_relative && known && a.shape.b[0] % 32 != 0) return;
+        if (f.warp_relative && known && a.shape.b[0] % 32 != 0) return false;
         if (f.tid[0] || (known && (f.tid[1] || f.tid[2]))) varies = true;
         /* 32 consecutive threadIdx.x would run past this extent: the block
            must be narrower than a warp, whose shape is unknown here. */
         long long ext = arr->dims[d];
         long long span = (f.tid[0] < 0 ? -f.tid[0] : f.tid[0]) * (WARP - 1);
-        if (!known && ext > 0 && span >= ext) return;
+        if (!known && ext > 0 && span >= ext) return false;
     }
-    if (!varies) return; /* one address per warp: a broadcast */
+    if (!varies) return false; /* one address per warp: a broadcast */
     if (!known) {
         /* The same check for the flattened extent (s[threadIdx.x * 64] in
            a 1-D array of 1024 elements cannot hold 32 lanes either). */
@@ -727,11 +796,11 @@ static void on_array_use(struct rule_ctx *ctx, struct state *st, size_t ai, CXCu
             else total *= arr->dims[d];
             if (d > 0) stride *= arr->dims[d];
         }
-        if (sized && (cx < 0 ? -cx : cx) * (WARP - 1) >= total) return;
+        if (sized && (cx < 0 ? -cx : cx) * (WARP - 1) >= total) return false;
     }
 
     struct lanes ln;
-    if (!access_lanes(ctx, &a.shape, &ln)) return;
+    if (!access_lanes(ctx, &a.shape, &ln)) return false;
     bool any = false;
     for (int w = 0; w < WARP; w++) {
         a.masks[w] = ln.m[w];
@@ -745,14 +814,10 @@ static void on_array_use(struct rule_ctx *ctx, struct state *st, size_t ai, CXCu
         if (threads / WARP < WARP && threads % WARP)
             a.masks[threads / WARP] &= (1u << (threads % WARP)) - 1;
     }
-    if (!any) return;
+    if (!any) return false;
     a.degree = degree_with(arr, arr->dims, &a, NULL);
-
-    if (st->n_acc == st->cap_acc) {
-        st->cap_acc = st->cap_acc ? st->cap_acc * 2 : 16;
-        st->acc = xrealloc(st->acc, st->cap_acc * sizeof *st->acc);
-    }
-    st->acc[st->n_acc++] = a;
+    *ap = a;
+    return true;
 }
 
 static const enum CXCursorKind subscriptions[] = {CXCursor_VarDecl, CXCursor_DeclRefExpr, 0};
@@ -797,7 +862,12 @@ static void describe(struct strbuf *sb, const struct shared_array *arr, const st
     long long step = cx * arr->elem_size; /* bytes between consecutive threadIdx.x */
     if (step < 0) step = -step;
     sb_addf(sb, "%d-way bank conflict in this %s: ", info.degree, a->what);
-    if (shape_known(&a->shape)) {
+    if (shape_known(&a->shape) && a->shape.from_launch) {
+        sb_addf(sb, "with the %lldx%lldx%lld blocks it is launched with", a->shape.b[0], a->shape.b[1],
+                a->shape.b[2]);
+        if (a->shape.n_launch > 1)
+            sb_addf(sb, " (the worst of the %u block shapes of its launch sites)", a->shape.n_launch);
+    } else if (shape_known(&a->shape)) {
         sb_addf(sb, "with the block shape the kernel asserts (blockDim.x == %lld", a->shape.b[0]);
         if (a->shape.b[1] > 0) sb_addf(sb, ", blockDim.y == %lld", a->shape.b[1]);
         sb_add(sb, ")");
@@ -909,6 +979,17 @@ static void report_array(struct rule_ctx *ctx, struct state *st, size_t ai)
     sb_init(&msg);
     sb_addf(&msg, "__shared__ array '%s' is accessed with a %d-way bank conflict (%u of %u accesses)",
             arr->name, worst, n_conf, n_all);
+    /* The launch shape the worst degree comes from, when the sites give it. */
+    for (size_t i = 0; i < st->n_acc; i++) {
+        const struct shape *sh = &st->acc[i].shape;
+        if (st->acc[i].array != ai || st->acc[i].degree != worst || !sh->from_launch) continue;
+        if (sh->n_launch > 1)
+            sb_addf(&msg, " in %lldx%lldx%lld blocks, the worst of the %u block shapes it is launched with",
+                    sh->b[0], sh->b[1], sh->b[2], sh->n_launch);
+        else
+            sb_addf(&msg, " in the %lldx%lldx%lld blocks it is launched with", sh->b[0], sh->b[1], sh->b[2]);
+        break;
+    }
     long long last = arr->dims[arr->ndims - 1];
     if (multi && pad)
         sb_addf(&msg, "; padding its last dimension from %lld to %lld elements removes it", last, last + pad);

@@ -29,6 +29,7 @@
  * When the analysis cannot tell, it errs towards "uniform": callers are lint
  * rules whose findings must be worth a user's time. */
 #include "analysis/uniformity.h"
+#include "analysis/launch.h"
 #include "clang/astutil.h"
 #include "base/util.h"
 
@@ -54,8 +55,14 @@ static vmask param_bit(unsigned k)
 struct vinfo {
     vmask m;
     int why;
+    /* When not 0 (and m has VM_THREAD): the value is tx * threadIdx.x plus a
+       value the same in all threads, and that term is its only thread
+       dependence.  Integer sums keep it, so that tid - threadIdx.x, with tid
+       = threadIdx.x + blockIdx.x * blockDim.x stepped by a uniform stride,
+       is uniform again. */
+    int tx;
 };
-static const struct vinfo VNONE = {0, -1};
+static const struct vinfo VNONE = {0, -1, 0};
 
 /* Control in force at a point: its mask, the reason, and how many varying
    constructs enclose the point (to tell whether a store happens under more
@@ -211,6 +218,11 @@ struct fnan {
     struct vinfo *out;     /* per parameter: stored through it */
     struct gwrite *gw;
     unsigned n_gw, cap_gw;
+    /* Stores into memory (shared, global, through pointers) with a value,
+       address or control that is not uniform: where they are, for ordering
+       loads before them through barriers. */
+    struct mstore *ms;
+    unsigned n_ms, cap_ms;
     char **strs;
     unsigned n_strs, cap_strs;
 };
@@ -218,6 +230,11 @@ struct fnan {
 struct gwrite {
     CXCursor decl;
     struct vinfo v;
+};
+
+struct mstore {
+    int var;
+    struct node *at;
 };
 
 struct summary {
@@ -230,6 +247,9 @@ struct summary {
 
 struct uniformity {
     struct fnan *top;
+    /* While the top function is analysed: the walk's context (for the
+       translation unit's launch model) and the function. */
+    struct rule_ctx *ctx;
     struct summary *sums;
     unsigned depth;   /* nesting of summary computations */
     unsigned n_sums;
@@ -252,6 +272,7 @@ static struct vinfo vjoin(struct vinfo a, struct vinfo b)
 {
     struct vinfo r;
     r.m = a.m | b.m;
+    r.tx = 0;
     /* Keep the reason that explains the thread dependence, first seen first. */
     if (a.why >= 0 && (a.m & VM_THREAD)) r.why = a.why;
     else if (b.why >= 0 && (b.m & VM_THREAD)) r.why = b.why;
@@ -261,7 +282,7 @@ static struct vinfo vjoin(struct vinfo a, struct vinfo b)
 
 static struct vinfo vmk(vmask m, int why)
 {
-    struct vinfo v = {m, m ? why : -1};
+    struct vinfo v = {m, m ? why : -1, 0};
     return v;
 }
 
@@ -271,6 +292,46 @@ static bool vjoin_into(struct vinfo *dst, struct vinfo src)
     bool ch = j.m != dst->m || (dst->why < 0 && j.why >= 0);
     *dst = j;
     return ch;
+}
+
+/* a, with b's dependences added but a's threadIdx.x term kept when b is
+   the same in all threads (a local read at a uniform address, stored under
+   uniform control). */
+static struct vinfo vjoin_keep(struct vinfo a, struct vinfo b)
+{
+    struct vinfo r = vjoin(a, b);
+    if (!(b.m & VM_THREAD)) r.tx = a.tx;
+    return r;
+}
+
+/* The value of a variable where two paths meet: the same threadIdx.x term
+   on both stays one. */
+static bool vjoin_phi_into(struct vinfo *dst, struct vinfo src)
+{
+    int tx = (dst->m & VM_THREAD) && (src.m & VM_THREAD) && dst->tx == src.tx ? dst->tx : 0;
+    bool ch = vjoin_into(dst, src) || dst->tx != tx;
+    dst->tx = tx;
+    return ch;
+}
+
+/* l + sign * r for integer sums (sign 0: any other combination): the
+   threadIdx.x terms add up, and cancel. */
+static struct vinfo vlin(struct vinfo l, struct vinfo r, int sign)
+{
+    struct vinfo j = vjoin(l, r);
+    if (!sign) return j;
+    bool lt = (l.m & VM_THREAD) != 0, rt = (r.m & VM_THREAD) != 0;
+    if ((lt && !l.tx) || (rt && !r.tx)) return j;
+    if (!lt && !rt) return j;
+    long long tx = (lt ? l.tx : 0) + (long long)sign * (rt ? r.tx : 0);
+    if (tx == 0) {
+        j.m &= ~VM_THREAD;
+        j.why = -1;
+        return j;
+    }
+    if (tx > 1 << 20 || tx < -(1 << 20)) return j;
+    j.tx = (int)tx;
+    return j;
 }
 
 static unsigned loc_offset(CXCursor c)
@@ -1110,7 +1171,7 @@ static bool state_join(struct fnan *a, struct state *dst, const struct state *sr
             dst->dead = false;
             ch = true;
         } else {
-            for (unsigned i = 0; i < a->n_vars; i++) ch |= vjoin_into(&dst->env[i], src->env[i]);
+            for (unsigned i = 0; i < a->n_vars; i++) ch |= vjoin_phi_into(&dst->env[i], src->env[i]);
         }
     }
     ch |= vjoin_into(&dst->ret, src->ret);
@@ -1319,18 +1380,35 @@ static void note_gwrite(struct fnan *a, int var, struct vinfo v)
     a->changed = true;
 }
 
-/* Stores val into lv.  strong: a plain assignment of a whole scalar. */
+static void note_mstore(struct fnan *a, int var, struct node *at)
+{
+    if (!at) return;
+    for (unsigned i = 0; i < a->n_ms; i++)
+        if (a->ms[i].var == var && a->ms[i].at == at) return;
+    if (a->n_ms == a->cap_ms) {
+        a->cap_ms = a->cap_ms ? a->cap_ms * 2 : 8;
+        a->ms = xrealloc(a->ms, a->cap_ms * sizeof *a->ms);
+    }
+    a->ms[a->n_ms].var = var;
+    a->ms[a->n_ms].at = at;
+    a->n_ms++;
+    /* Loads judged before this store was known are judged again. */
+    a->changed = true;
+}
+
+/* Stores val into lv.  strong: a plain assignment of a whole scalar.  at:
+   the expression that stores (for memory, where the store happens). */
 static void store(struct fnan *a, struct state *st, struct lval lv, struct vinfo val, struct ctl c,
-                  bool strong)
+                  bool strong, struct node *at)
 {
     if (lv.var < 0) return;
     lv = resolve(a, lv);
     struct var *v = &a->vars[lv.var];
     if (!lv.pointee && var_is_local_storage(v) && !v->reference) {
-        struct vinfo x = vjoin(val, lv.addr);
+        struct vinfo x = vjoin_keep(val, lv.addr);
         /* Under more varying control than the declaration: threads that did
            not run the store keep the old value. */
-        if (c.m && c.depth > v->decl_depth) x = vjoin(x, vmk(c.m, c.why));
+        if (c.m && c.depth > v->decl_depth) x = vjoin_keep(x, vmk(c.m, c.why));
         if (strong && !v->aggregate && !lv.addr.m) st->env[lv.var] = x;
         else vjoin_into(&st->env[lv.var], x);
         vjoin_into(&a->any[lv.var], st->env[lv.var]);
@@ -1338,6 +1416,7 @@ static void store(struct fnan *a, struct state *st, struct lval lv, struct vinfo
     }
     /* Memory, or what a pointer/reference parameter refers to. */
     struct vinfo x = vjoin(vjoin(val, lv.addr), vmk(c.m, c.why));
+    if (x.m) note_mstore(a, lv.var, at);
     if (vjoin_into(&a->mem[lv.var], x)) a->changed = true;
     if (v->cls == V_PARAM && v->param >= 0 && a->out && (unsigned)v->param < a->n_params) {
         if (vjoin_into(&a->out[v->param], x)) a->changed = true;
@@ -1346,12 +1425,66 @@ static void store(struct fnan *a, struct state *st, struct lval lv, struct vinfo
     if (v->file_scope && (v->cls == V_SHARED || v->cls == V_GLOBAL)) note_gwrite(a, lv.var, x);
 }
 
+/* The child of compound statement c that holds n, or -1. */
+static int child_holding(struct node *c, struct node *n)
+{
+    for (; n && n->parent != c; n = n->parent) {}
+    if (!n) return -1;
+    for (unsigned i = 0; i < c->nkid; i++)
+        if (c->kid[i] == n) return (int)i;
+    return -1;
+}
+
+/* Does every path from `from` to `to` pass a block-wide barrier, and no path
+   lead from `to` back to `from`?  Read off the structure: both sit in one
+   compound statement, `from` in an earlier statement than `to`, a barrier
+   statement between them, and no loop around that compound (its back edge
+   would bring `to` before `from` again).  Gotos make the structure say
+   nothing. */
+static bool barrier_orders(struct fnan *a, struct node *from, struct node *to)
+{
+    if (a->root->has_label) return false;
+    struct node *lca = NULL;
+    for (struct node *p = to->parent; p && !lca; p = p->parent)
+        for (struct node *q = from->parent; q; q = q->parent)
+            if (q == p) {
+                lca = p;
+                break;
+            }
+    if (!lca || lca->kind != CXCursor_CompoundStmt) return false;
+    for (struct node *p = lca; p; p = p->parent)
+        if (is_loop_kind(p->kind)) return false;
+    int i = child_holding(lca, from), j = child_holding(lca, to);
+    if (i < 0 || j < 0 || i >= j) return false;
+    for (int k = i + 1; k < j; k++) {
+        struct node *b = strip_node(lca->kid[k]);
+        if (b && b->kind == CXCursor_CallExpr && node_is_barrier(b)) return true;
+    }
+    return false;
+}
+
+/* A load that comes before a barrier that comes before every store into its
+   memory (and no store can come back round to it) reads what the memory
+   held when the block reached it: the same value in every thread when the
+   address is the same.  `if (lut[blockIdx.x] < 0) return; ... __syncthreads();
+   if (threadIdx.x == 0) lut[blockIdx.x] = best;` reads one value. */
+static bool load_before_stores(struct fnan *a, struct node *n, int var)
+{
+    bool any = false;
+    for (unsigned i = 0; i < a->n_ms; i++) {
+        if (a->ms[i].var != var) continue;
+        if (!barrier_orders(a, n, a->ms[i].at)) return false;
+        any = true;
+    }
+    return any;
+}
+
 /* The value read from memory object var at address addr. */
 static struct vinfo mem_load(struct fnan *a, struct node *n, int var, struct vinfo addr)
 {
     struct vinfo r = addr;
     struct vinfo m = a->mem[var];
-    if (m.m && !after_barrier(a, n)) {
+    if (m.m && !after_barrier(a, n) && !load_before_stores(a, n, var)) {
         int why = -1;
         if (m.m & VM_THREAD)
             why = origin(a, n, "'%s', which other threads write without a barrier before this read",
@@ -1370,7 +1503,7 @@ static struct vinfo load(struct fnan *a, struct state *st, struct node *n, struc
         switch (v->cls) {
         case V_LOCAL:
         case V_PARAM: {
-            struct vinfo r = vjoin(st->env[lv.var], lv.addr);
+            struct vinfo r = vjoin_keep(st->env[lv.var], lv.addr);
             if (v->reference) r = vjoin(r, a->mem[lv.var]);
             return r;
         }
@@ -1492,15 +1625,25 @@ static struct lval lvalue(struct fnan *a, struct state *st, struct node *n, stru
     return none;
 }
 
+/* lhs = rhs, or for compound assignments lhs op= rhs; sign: +1 for += and
+   ++, -1 for -= and -- on integers (the threadIdx.x terms add up), else 0. */
 static struct vinfo eval_assign(struct fnan *a, struct state *st, struct node *lhs, struct vinfo rhs,
-                                struct ctl scoped, bool compound)
+                                struct ctl scoped, bool compound, int sign)
 {
     struct ctl c = effective(st, scoped);
     struct lval lv = lvalue(a, st, lhs, scoped);
     struct vinfo val = rhs;
-    if (compound) val = vjoin(val, load(a, st, strip_node(lhs), lv));
-    store(a, st, lv, val, c, !compound);
+    if (compound) val = vlin(load(a, st, strip_node(lhs), lv), rhs, sign);
+    /* x += k replaces x as much as x = x + k does. */
+    store(a, st, lv, val, c, !compound || sign != 0, lhs);
     return val;
+}
+
+/* Is the expression of an integer type (where sums of threadIdx.x terms are
+   exact)? */
+static bool node_is_integer(struct node *n)
+{
+    return ast_is_integer_kind(clang_getCanonicalType(clang_getCursorType(n->c)).kind);
 }
 
 /* Pointer assignment bookkeeping: p = expr records where p points. */
@@ -1577,7 +1720,7 @@ static struct vinfo eval_call(struct fnan *a, struct state *st, struct node *n, 
         if (n->nargs >= 1 && n->args[0]) {
             struct lval lv = root_of(a, n->args[0], 0);
             lv.addr = argv[0];
-            store(a, st, lv, vjoin(r, all), c, false);
+            store(a, st, lv, vjoin(r, all), c, false, n);
         }
         break;
     }
@@ -1586,7 +1729,7 @@ static struct vinfo eval_call(struct fnan *a, struct state *st, struct node *n, 
         if (n->nargs >= 1 && n->args[0]) {
             struct vinfo rhs = VNONE;
             for (unsigned j = 1; j < n->nargs; j++) rhs = vjoin(rhs, argv[j]);
-            r = eval_assign(a, st, n->args[0], rhs, scoped, n->cc == CC_COMPOUND_ASSIGN);
+            r = eval_assign(a, st, n->args[0], rhs, scoped, n->cc == CC_COMPOUND_ASSIGN, 0);
             if (n->cc == CC_ASSIGN && n->nargs == 2 && n->args[1]) track_pointer(a, n->args[0], n->args[1]);
         }
         break;
@@ -1609,12 +1752,12 @@ static struct vinfo eval_call(struct fnan *a, struct state *st, struct node *n, 
             struct lval lv;
             if (is_reference_type(pt)) lv = lvalue(a, st, n->args[k], scoped);
             else lv = root_of(a, n->args[k], 0);
-            store(a, st, lv, x, c, false);
+            store(a, st, lv, x, c, false, n);
         }
         for (unsigned g = 0; g < cal->n_gw; g++) {
             int v = var_add(a, cal->gw[g].decl);
             struct lval lv = {v, false, VNONE};
-            store(a, st, lv, translate(a, n, cal, cal->gw[g].v, argv, n->nargs), c, false);
+            store(a, st, lv, translate(a, n, cal, cal->gw[g].v, argv, n->nargs), c, false, n);
         }
         if (cal->has_barrier) {
             struct vinfo argdep = VNONE;
@@ -1648,7 +1791,7 @@ static struct vinfo eval_call(struct fnan *a, struct state *st, struct node *n, 
                 continue;
             struct lval lv = root_of(a, arg, 0);
             if (lv.var >= 0 && var_is_local_storage(&a->vars[lv.var]) && !lv.pointee)
-                store(a, st, lv, all, c, false);
+                store(a, st, lv, all, c, false, n);
         }
         break;
     }
@@ -1692,7 +1835,7 @@ static struct vinfo eval_asm(struct fnan *a, struct state *st, struct node *n, s
         struct lval lv = lvalue(a, st, en, scoped);
         struct vinfo v = val;
         if (rw) v = vjoin(v, load(a, st, strip_node(en), lv));
-        store(a, st, lv, v, c, !rw);
+        store(a, st, lv, v, c, !rw, en);
     }
     return VNONE;
 }
@@ -1739,6 +1882,7 @@ static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struc
                 char buf[16];
                 snprintf(buf, sizeof buf, comp ? "threadIdx.%c" : "threadIdx", comp);
                 r = vmk(VM_THREAD, origin(a, n, "%s", buf));
+                if (comp == 'x') r.tx = 1;
             }
             for (unsigned i = 0; i < n->nkid; i++) n->kid[i]->seen = true;
             break;
@@ -1757,7 +1901,9 @@ static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struc
         if (n->nkid < 1) break;
         if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
             op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec) {
-            r = eval_assign(a, st, n->kid[0], VNONE, scoped, true);
+            bool inc = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PreInc;
+            r = eval_assign(a, st, n->kid[0], VNONE, scoped, true,
+                            node_is_integer(n->kid[0]) ? (inc ? 1 : -1) : 0);
         } else if (op == CXUnaryOperator_Deref) {
             struct lval lv = lvalue(a, st, n, scoped);
             r = load(a, st, n, lv);
@@ -1767,6 +1913,8 @@ static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struc
             if (lv.var >= 0) a->vars[lv.var].escapes = true;
         } else {
             r = eval(a, st, n->kid[0], scoped);
+            if (op == CXUnaryOperator_Minus && node_is_integer(n)) r.tx = -r.tx;
+            else if (op != CXUnaryOperator_Plus || !node_is_integer(n)) r.tx = 0;
         }
         break;
     }
@@ -1778,7 +1926,7 @@ static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struc
         enum CXBinaryOperatorKind op = ast_binop(n->c);
         if (op == CXBinaryOperator_Assign) {
             struct vinfo rhs = eval(a, st, n->kid[1], scoped);
-            r = eval_assign(a, st, n->kid[0], rhs, scoped, false);
+            r = eval_assign(a, st, n->kid[0], rhs, scoped, false, 0);
             track_pointer(a, n->kid[0], n->kid[1]);
         } else if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
             struct vinfo l = eval(a, st, n->kid[0], scoped);
@@ -1793,14 +1941,25 @@ static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struc
             eval(a, st, n->kid[0], scoped);
             r = eval(a, st, n->kid[1], scoped);
         } else {
-            r = vjoin(eval(a, st, n->kid[0], scoped), eval(a, st, n->kid[1], scoped));
+            struct vinfo l = eval(a, st, n->kid[0], scoped);
+            struct vinfo rv = eval(a, st, n->kid[1], scoped);
+            int sign = 0;
+            /* An integer result: pointer differences are too, but a pointer's
+               value never carries a threadIdx.x term. */
+            if (node_is_integer(n)) sign = op == CXBinaryOperator_Add ? 1 : op == CXBinaryOperator_Sub ? -1 : 0;
+            r = vlin(l, rv, sign);
         }
         break;
     }
     case CXCursor_CompoundAssignOperator:
         if (n->nkid == 2) {
             struct vinfo rhs = eval(a, st, n->kid[1], scoped);
-            r = eval_assign(a, st, n->kid[0], rhs, scoped, true);
+            enum CXBinaryOperatorKind op = ast_binop(n->c);
+            /* (threadIdx.x's property reference has no integer type of its
+               own: the integer left side is what counts.) */
+            int sign = !node_is_integer(n->kid[0]) ? 0
+                       : op == CXBinaryOperator_AddAssign ? 1 : op == CXBinaryOperator_SubAssign ? -1 : 0;
+            r = eval_assign(a, st, n->kid[0], rhs, scoped, true, sign);
         }
         break;
     case CXCursor_ConditionalOperator:
@@ -1823,6 +1982,22 @@ static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struc
         break;
     case CXCursor_GCCAsmStmt:
         r = eval_asm(a, st, n, scoped);
+        break;
+    case CXCursor_UnexposedExpr:
+    case CXCursor_ParenExpr:
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_CXXStaticCastExpr:
+    case CXCursor_CXXFunctionalCastExpr:
+        /* Implicit conversions, parentheses and integer casts keep a
+           threadIdx.x term. */
+        if (n->nkid == 1 && clang_isExpression(n->kid[0]->kind)) {
+            r = eval(a, st, n->kid[0], scoped);
+            /* (A term is only ever built by integer sums and threadIdx.x,
+               whose property reference has no integer type of its own.) */
+            if (!node_is_integer(n)) r.tx = 0;
+        } else {
+            r = eval_kids(a, st, n, scoped);
+        }
         break;
     default:
         r = eval_kids(a, st, n, scoped);
@@ -1902,6 +2077,11 @@ static bool multiple_of(struct fnan *a, struct node *x, struct node *s, int dept
         if (op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub)
             return multiple_of(a, x->kid[0], s, depth + 1) && multiple_of(a, x->kid[1], s, depth + 1);
         if (op == CXBinaryOperator_Shl) return multiple_of(a, x->kid[0], s, depth + 1);
+        /* n & ~(S - 1) with S a power of two: the low bits cleared. */
+        long long mask;
+        if (op == CXBinaryOperator_And && cs && vs > 0 && (vs & (vs - 1)) == 0)
+            for (unsigned i = 0; i < 2; i++)
+                if (ast_eval_int(strip_casts(x->kid[i])->c, &mask) && (mask & (vs - 1)) == 0) return true;
     }
     /* s = p * q and x a multiple of both factors' product written the other
        way round is covered by same_expr; a product step s = p * k with x a
@@ -1934,12 +2114,69 @@ static bool is_blockdim_x(struct fnan *a, struct node *n, int depth)
     return d && is_blockdim_x(a, d, depth + 1);
 }
 
+static void launch_model_release(void *p)
+{
+    launch_model_free(p);
+}
+
+/* The launch model of the translation unit, when a is the function the walk
+   is in (callees are analysed for their summaries, without a block shape). */
+static struct launch_model *launch_of(struct fnan *a)
+{
+    struct rule_ctx *ctx = a->u->ctx;
+    if (!ctx || !clang_equalCursors(ctx->function, a->fn)) return NULL;
+    struct launch_model *m = ctx_fn_cache_get(ctx, "launch.model");
+    if (!m) {
+        m = launch_model_new(ctx->tu);
+        ctx_fn_cache_set(ctx, "launch.model", m, launch_model_release);
+    }
+    return m;
+}
+
+/* The position of template parameter decl among fn's template parameters. */
+static int tparam_index(CXCursor fn, CXCursor decl)
+{
+    CXCursor kids[64];
+    unsigned n = ast_children(fn, kids, 64);
+    int k = 0;
+    for (unsigned i = 0; i < n; i++) {
+        enum CXCursorKind ck = clang_getCursorKind(kids[i]);
+        if (ck != CXCursor_TemplateTypeParameter && ck != CXCursor_NonTypeTemplateParameter &&
+            ck != CXCursor_TemplateTemplateParameter)
+            continue;
+        if (clang_equalCursors(kids[i], decl)) return k;
+        k++;
+    }
+    return -1;
+}
+
+/* Does a step of s cover the block: is every threadIdx.x below it?  Then a
+   counter threadIdx.x + u (u a multiple of s) below a bound that is a
+   multiple of s runs the same number of iterations in every thread.  A
+   constant, or a template parameter, is taken as the block size unless the
+   launch sites in this file show a wider block (k<<<g, 256>>> for a step of
+   128 leaves threads 128..255 one iteration short). */
 static bool covers_block(struct fnan *a, struct node *s, int depth)
 {
     s = strip_casts(s);
     if (!s || depth > 4) return false;
+    /* A template parameter first: in a template with several
+       instantiations libclang may evaluate it to one of their values. */
+    if (s->kind == CXCursor_DeclRefExpr) {
+        CXCursor d = clang_getCursorReferenced(s->c);
+        if (clang_getCursorKind(d) == CXCursor_NonTypeTemplateParameter) {
+            int k = tparam_index(a->fn, d);
+            struct launch_model *m = launch_of(a);
+            if (k < 0) return false;
+            return !m || launch_tparam_covers_block_x(m, a->fn, (unsigned)k);
+        }
+    }
     long long v;
-    if (ast_eval_int(s->c, &v)) return v > 0; /* a constant step is the block size by convention */
+    if (ast_eval_int(s->c, &v)) {
+        if (v <= 0) return false;
+        struct launch_model *m = launch_of(a);
+        return !m || launch_block_x_at_most(m, a->fn, v);
+    }
     if (is_blockdim_x(a, s, 0)) return true;
     if (s->kind == CXCursor_BinaryOperator && s->nkid == 2 && ast_binop(s->c) == CXBinaryOperator_Mul)
         return covers_block(a, s->kid[0], depth + 1) || covers_block(a, s->kid[1], depth + 1);
@@ -2049,7 +2286,7 @@ static void exec_vardecl(struct fnan *a, struct state *st, struct node *n, struc
         if (init && var->cls != V_SHARED) {
             struct vinfo x = eval(a, st, init, scoped);
             struct lval lv = {v, false, VNONE};
-            if (var->cls == V_GLOBAL) store(a, st, lv, x, c, true);
+            if (var->cls == V_GLOBAL) store(a, st, lv, x, c, true, n);
         }
         return;
     }
@@ -2470,6 +2707,7 @@ static void fnan_free(struct fnan *a)
     free(a->bar_off);
     free(a->out);
     free(a->gw);
+    free(a->ms);
     for (unsigned i = 0; i < a->n_strs; i++) free(a->strs[i]);
     free(a->strs);
     free(a);
@@ -2500,7 +2738,9 @@ struct uniformity *uniformity_get(struct rule_ctx *ctx)
     u = xcalloc(1, sizeof *u);
     /* A lambda is analysed like a function: its parameters and body are the
        LambdaExpr's children; what it captures counts as uniform. */
+    u->ctx = ctx;
     u->top = analyse_function(u, ctx->tu, ctx->function);
+    u->ctx = NULL;
     ctx_fn_cache_set(ctx, "uniformity", u, uniformity_free);
     return u;
 }

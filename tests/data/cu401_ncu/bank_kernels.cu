@@ -2,8 +2,9 @@
 //
 // Each kernel fills its shared array without conflicts, then loads from it
 // `iters` times with the pattern under test and writes a sum so that nothing
-// is optimised away.  Most run one warp per block; the last two run blocks
-// narrower than a warp and assert their shape.  The loop
+// is optimised away.  Most run one warp per block; the last three run blocks
+// narrower than a warp: two assert their shape, one leaves it to its launch
+// site in main().  The loop
 // is kept rolled so that nvcc cannot merge neighbouring loads into wider
 // ones, which would change the pattern being measured.  The comment on each
 // kernel gives the degree cudalint should report for its loads.
@@ -205,6 +206,23 @@ __global__ void narrow_4x8(float *out, int iters)
     out[blockIdx.x * 32 + threadIdx.y * 4 + threadIdx.x] = acc;
 }
 
+// The same 16 x 16 tile without an assert: the shape comes from the launch
+// site in main() (dim3 tile_block(16, 16)), which cudalint reads.
+// degree 8, as for narrow_16x16.
+__global__ void launched_16x16(float *out, int iters)
+{
+    __shared__ float tile[16][16];
+    tile[threadIdx.y][threadIdx.x] = (float)(threadIdx.x + threadIdx.y);
+    __syncthreads();
+    float acc = 0.0f;
+#pragma unroll 1
+    for (int i = 0; i < iters; i++) {
+        acc += tile[threadIdx.x][threadIdx.y];
+        __syncwarp();
+    }
+    out[blockIdx.x * 256 + threadIdx.y * 16 + threadIdx.x] = acc;
+}
+
 int main()
 {
     const int blocks = 16, threads = N, iters = 256;
@@ -228,6 +246,8 @@ int main()
     broadcast_float<<<blocks, threads>>>(f, iters);
     narrow_16x16<<<blocks / 8, dim3(16, 16)>>>(f, iters);
     narrow_4x8<<<blocks, dim3(4, 8)>>>(f, iters);
+    dim3 tile_block(16, 16);
+    launched_16x16<<<blocks / 8, tile_block>>>(f, iters);
     cudaError_t e = cudaDeviceSynchronize();
     cudaFree(f);
     cudaFree(d);
@@ -235,6 +255,6 @@ int main()
         fprintf(stderr, "bank_kernels: %s\n", cudaGetErrorString(e));
         return 1;
     }
-    printf("bank_kernels: 13 kernels ran\n");
+    printf("bank_kernels: 14 kernels ran\n");
     return 0;
 }
