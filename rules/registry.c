@@ -5,6 +5,7 @@
 
 extern const struct rule rule_cu101;
 extern const struct rule rule_cu201;
+extern const struct rule rule_cu202;
 extern const struct rule rule_cu301;
 extern const struct rule rule_cu401;
 
@@ -41,6 +42,7 @@ const struct rule *const rule_registry[] = {
     &rule_cu001,
     &rule_cu101,
     &rule_cu201,
+    &rule_cu202,
     &rule_cu301,
     &rule_cu401,
 };
