@@ -129,7 +129,7 @@ static void cu601_on_cursor(struct rule_ctx *ctx, CXCursor cursor)
     if (!d) return;
     struct warp_view *w = warp_view_get(ctx);
     struct warp_divergence dv;
-    bool divergent = !w || warp_stmt_lane_divergent(w, call, &dv);
+    bool divergent = !w || warp_stmt_lane_divergent(w, call, vote, &dv);
     CXSourceRange head;
     if (!divergent && fix_range(ctx, call, name, &head)) {
         char *rep = xasprintf("%s_sync(0xffffffff, ", name);

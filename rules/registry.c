@@ -4,6 +4,7 @@
 #include "core/rule.h"
 
 extern const struct rule rule_cu101;
+extern const struct rule rule_cu103;
 extern const struct rule rule_cu201;
 extern const struct rule rule_cu301;
 extern const struct rule rule_cu401;
@@ -41,6 +42,7 @@ const struct rule *const rule_registry[] = {
     &rule_cu000,
     &rule_cu001,
     &rule_cu101,
+    &rule_cu103,
     &rule_cu201,
     &rule_cu301,
     &rule_cu401,

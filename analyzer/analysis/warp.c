@@ -388,8 +388,8 @@ static enum warp_class classify_call(struct warp_view *w, CXCursor call)
 
 static enum warp_class classify_var(struct warp_view *w, CXCursor decl, struct lin *out);
 
-/* Is the definition (a node) reached under lane-divergent control? */
-static bool node_lane_divergent(struct warp_view *w, int node, struct warp_divergence *out);
+static bool path_divergent(struct warp_view *w, int node, int stop, struct warp_divergence *out);
+static int enclosing_function(const struct warp_view *w, int node);
 
 static enum warp_class classify_inner(struct warp_view *w, CXCursor e, struct lin *l)
 {
@@ -679,8 +679,10 @@ static enum warp_class classify_var(struct warp_view *w, CXCursor decl, struct l
         if (d->compound && clang_Cursor_isNull(d->rhs)) c = WARP_BLOCK_UNIFORM;
         /* Assigned under lane-dependent control: lanes disagree. */
         if (c < WARP_LANE_VARIES && (d->compound || ndefs > 1 || param || w->vars[idx].ndefs > 1)) {
+            /* Only the branches around the definition: lanes that left
+               earlier (return, continue) do not read the value. */
             struct warp_divergence dv;
-            if (node_lane_divergent(w, d->node, &dv)) c = WARP_LANE_VARIES;
+            if (path_divergent(w, d->node, enclosing_function(w, d->node), &dv)) c = WARP_LANE_VARIES;
         }
         cls = maxc(cls, c);
         single = l;
@@ -718,9 +720,30 @@ static bool is_function_like(enum CXCursorKind k)
            k == CXCursor_FunctionTemplate;
 }
 
+/* The condition as written (whitespace runs folded), cut when long. */
 static char *short_text(struct warp_view *w, CXCursor c)
 {
-    char *t = ast_text(w->tu, c);
+    CXSourceRange r = clang_getCursorExtent(c);
+    CXFile f, fe;
+    unsigned s, e;
+    clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &s);
+    clang_getExpansionLocation(clang_getRangeEnd(r), &fe, NULL, NULL, &e);
+    char *t = NULL;
+    size_t size = 0;
+    const char *text = f && fe && clang_File_isEqual(f, fe) ? clang_getFileContents(w->tu, f, &size) : NULL;
+    if (text && s < e && e <= size) {
+        t = xmalloc(e - s + 1);
+        size_t k = 0;
+        for (unsigned i = s; i < e; i++) {
+            char ch = text[i];
+            bool space = ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r';
+            if (space && (k == 0 || t[k - 1] == ' ')) continue;
+            t[k++] = space ? ' ' : ch;
+        }
+        t[k] = 0;
+    } else {
+        t = ast_text(w->tu, c);
+    }
     if (strlen(t) > 60) strcpy(t + 57, "...");
     return t;
 }
@@ -834,7 +857,7 @@ static bool in_other_branch(const struct warp_view *w, int x, int y)
     return false;
 }
 
-static bool node_lane_divergent(struct warp_view *w, int node, struct warp_divergence *out)
+static bool node_lane_divergent(struct warp_view *w, int node, bool exits_ok, struct warp_divergence *out)
 {
     if (w->depth > MAX_DEPTH) return false;
     w->depth++;
@@ -861,6 +884,10 @@ static bool node_lane_divergent(struct warp_view *w, int node, struct warp_diver
                 if (lp < 0 || !is_ancestor(w, lp, (int)i)) continue;
             }
             if (in_other_branch(w, (int)i, node)) continue;
+            /* A return from the kernel itself ends the thread. */
+            if (exits_ok && k == CXCursor_ReturnStmt && w->nodes[fn].c.kind == CXCursor_FunctionDecl &&
+                (ast_exec_space(w->nodes[fn].c) & SPACE_GLOBAL) == SPACE_GLOBAL)
+                continue;
         } else {
             int lp = enclosing_loop(w, (int)i, fn);
             if (lp < 0 || w->nodes[lp].c.kind == CXCursor_SwitchStmt) continue;
@@ -891,12 +918,12 @@ done:
     return r;
 }
 
-bool warp_stmt_lane_divergent(struct warp_view *w, CXCursor stmt, struct warp_divergence *out)
+bool warp_stmt_lane_divergent(struct warp_view *w, CXCursor stmt, bool exits_ok, struct warp_divergence *out)
 {
     if (out) *out = (struct warp_divergence){.at = clang_getNullCursor(), .why = ""};
     int n = find_node(w, stmt);
     if (n < 0) return false;
-    return node_lane_divergent(w, n, out);
+    return node_lane_divergent(w, n, exits_ok, out);
 }
 
 bool warp_mask_is_full(CXCursor mask)

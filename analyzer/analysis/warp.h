@@ -51,8 +51,11 @@ struct warp_divergence {
 /* Is stmt (any cursor inside the function) under control flow that may
    differ between the lanes of a warp: a lane-dependent if/switch/?:/&&/||
    condition, a loop whose trip count may differ between lanes, or after a
-   return (or, in a loop, a break/continue) that only some lanes take? */
-bool warp_stmt_lane_divergent(struct warp_view *w, CXCursor stmt, struct warp_divergence *out);
+   return (or, in a loop, a break/continue) that only some lanes take?
+   exits_ok: lanes that ended (a return from the kernel itself) do not count,
+   as for votes and __syncwarp, whose masks may name exited lanes. */
+bool warp_stmt_lane_divergent(struct warp_view *w, CXCursor stmt, bool exits_ok,
+                              struct warp_divergence *out);
 
 /* Is the 32-bit mask expression the full mask (0xffffffff, ~0u, -1,
    FULL_MASK...)? */

@@ -288,6 +288,7 @@ static void record_mix(struct pair_result *r, const char *variant, const char *p
         {"st_shared", m->st_shared},         {"atom_shared", m->atom_shared},
         {"shared_bytes", m->shared_bytes},   {"barriers", m->barriers},
         {"barrier_skips", m->barrier_skips},
+        {"warp_collectives", m->warp_collectives}, {"collective_skips", m->collective_skips},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         if (rows[i].v < 0) continue;
@@ -359,6 +360,19 @@ static enum step_status judge_static(const struct pair *p, const struct asm_mix 
                             b->barriers, f->barriers, what, b->barrier_skips, f->barrier_skips);
         return b->barriers > 0 && f->barriers > 0 && b->barrier_skips > 0 &&
                        f->barrier_skips == 0
+                   ? STEP_PASS
+                   : STEP_FAIL;
+    }
+    if (!strcmp(k, "collective-skip")) {
+        *summary = xasprintf("conditional branches or exits past a warp collective %ld -> %ld (%s)",
+                             b->collective_skips, f->collective_skips, what);
+        *detail = xasprintf("warp collectives (shfl/vote/warp sync) %ld vs %ld; conditional branches or "
+                            "exits that skip one (%s): bad %ld, fixed %ld (whether such a branch splits "
+                            "a warp is cudalint's verdict, not the assembler's)",
+                            b->warp_collectives, f->warp_collectives, what, b->collective_skips,
+                            f->collective_skips);
+        return b->warp_collectives > 0 && f->warp_collectives > 0 && b->collective_skips > 0 &&
+                       f->collective_skips == 0
                    ? STEP_PASS
                    : STEP_FAIL;
     }
