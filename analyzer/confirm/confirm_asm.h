@@ -21,6 +21,8 @@ struct asm_mix {
     long shared_bytes;       /* PTX .shared declarations; -1 for SASS */
     long barriers;           /* bar.sync / barrier.sync / BAR.SYNC (not warp syncs) */
     long barrier_skips;      /* conditional forward branches that jump over a barrier */
+    long warp_collectives;   /* shfl.sync, vote.sync, bar.warp.sync, match, redux.sync / SHFL, VOTE, WARPSYNC... */
+    long collective_skips;   /* conditional forward branches or exits that jump over a warp collective */
 };
 
 /* Counts the instruction mix of a PTX text (nvcc -ptx) or a SASS listing
