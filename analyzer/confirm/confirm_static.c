@@ -289,6 +289,8 @@ static void record_mix(struct pair_result *r, const char *variant, const char *p
         {"shared_bytes", m->shared_bytes},   {"barriers", m->barriers},
         {"barrier_skips", m->barrier_skips},
         {"warp_collectives", m->warp_collectives}, {"collective_skips", m->collective_skips},
+        {"ld_local", m->ld_local},           {"st_local", m->st_local},
+        {"local_bytes", m->local_bytes},     {"ld_global_step", m->ld_global_step},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         if (rows[i].v < 0) continue;
@@ -383,6 +385,34 @@ static enum step_status judge_static(const struct pair *p, const struct asm_mix 
                        f->collective_skips == 0
                    ? STEP_PASS
                    : STEP_FAIL;
+    }
+    if (!strcmp(k, "load-step")) {
+        /* CU402: a thread's own consecutive global loads step through its
+           row (a few bytes) in bad, and a warp's width (at least 128 bytes:
+           32 lanes share each row) in fixed */
+        *summary = xasprintf("step of a thread's own global loads %ld -> %ld bytes (%s)",
+                             b->ld_global_step, f->ld_global_step, what);
+        *detail = xasprintf("smallest step between a thread's own global loads from one base "
+                            "register (%s): bad %ld bytes (the thread walks its own row), fixed "
+                            "%ld bytes (the warp's lanes share the row)",
+                            what, b->ld_global_step, f->ld_global_step);
+        if (b->sass) return STEP_INFO;
+        return b->ld_global_step > 0 && b->ld_global_step < 32 && f->ld_global_step >= 128
+                   ? STEP_PASS
+                   : STEP_FAIL;
+    }
+    if (!strcmp(k, "local-memory")) {
+        /* CU403: the array lives in local memory in bad, in registers in fixed */
+        *summary = xasprintf("local memory %ld -> %ld bytes, ld/st.local %ld/%ld -> %ld/%ld (%s)",
+                             b->local_bytes, f->local_bytes, b->ld_local, b->st_local,
+                             f->ld_local, f->st_local, what);
+        *detail = xasprintf("local memory (%s): bad %ld bytes declared, %ld loads and %ld stores; "
+                            "fixed %ld bytes, %ld loads and %ld stores",
+                            what, b->local_bytes, b->ld_local, b->st_local, f->local_bytes,
+                            f->ld_local, f->st_local);
+        bool bad_local = b->ld_local + b->st_local > 0 && (b->sass || b->local_bytes > 0);
+        bool fixed_none = f->ld_local + f->st_local == 0 && (f->sass || f->local_bytes == 0);
+        return bad_local && fixed_none ? STEP_PASS : STEP_FAIL;
     }
     *detail = xasprintf("unknown static check \"%s\" in pair.json", k);
     *summary = xstrdup(*detail);
