@@ -354,6 +354,8 @@ void asm_mix_count(const char *text, struct asm_mix *m)
     for (size_t i = 0; i < l.n; i++) {
         collective[i] = is_warp_collective(l.insns[i].op);
         if (collective[i]) m->warp_collectives++;
+        if (str_starts_with(l.insns[i].op, "bar.warp.sync") || str_starts_with(l.insns[i].op, "WARPSYNC"))
+            m->warp_barriers++;
         if (m->sass) classify_sass(&l.insns[i], m, &barrier[i], &int_mul[i]);
         else classify_ptx(&l.insns[i], m, &barrier[i], &int_mul[i]);
         if (barrier[i]) m->barriers++;
@@ -426,4 +428,5 @@ void asm_mix_print(FILE *out, const struct asm_mix *m)
     fprintf(out, "barrier_skips %ld\n", m->barrier_skips);
     fprintf(out, "warp_collectives %ld\n", m->warp_collectives);
     fprintf(out, "collective_skips %ld\n", m->collective_skips);
+    fprintf(out, "warp_barriers %ld\n", m->warp_barriers);
 }

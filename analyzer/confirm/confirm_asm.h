@@ -23,6 +23,7 @@ struct asm_mix {
     long barrier_skips;      /* conditional forward branches that jump over a barrier */
     long warp_collectives;   /* shfl.sync, vote.sync, bar.warp.sync, match, redux.sync / SHFL, VOTE, WARPSYNC... */
     long collective_skips;   /* conditional forward branches or exits that jump over a warp collective */
+    long warp_barriers;      /* bar.warp.sync / WARPSYNC (__syncwarp) */
 };
 
 /* Counts the instruction mix of a PTX text (nvcc -ptx) or a SASS listing

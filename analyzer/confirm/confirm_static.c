@@ -289,6 +289,7 @@ static void record_mix(struct pair_result *r, const char *variant, const char *p
         {"shared_bytes", m->shared_bytes},   {"barriers", m->barriers},
         {"barrier_skips", m->barrier_skips},
         {"warp_collectives", m->warp_collectives}, {"collective_skips", m->collective_skips},
+        {"warp_barriers", m->warp_barriers},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         if (rows[i].v < 0) continue;
@@ -375,6 +376,15 @@ static enum step_status judge_static(const struct pair *p, const struct asm_mix 
                        f->collective_skips == 0
                    ? STEP_PASS
                    : STEP_FAIL;
+    }
+    if (!strcmp(k, "warp-barrier-added") || !strcmp(k, "barrier-added")) {
+        bool warp = k[0] == 'w';
+        long nb = warp ? b->warp_barriers : b->barriers, nf = warp ? f->warp_barriers : f->barriers;
+        const char *what_b = warp ? "__syncwarp() (bar.warp.sync/WARPSYNC)" : "block barriers (bar.sync/BAR.SYNC)";
+        *summary = xasprintf("%s %ld -> %ld (%s)", warp ? "warp barriers" : "block barriers", nb, nf, what);
+        *detail = xasprintf("%s (%s): bad %ld, fixed %ld; shared loads %ld vs %ld, stores %ld vs %ld",
+                            what_b, what, nb, nf, b->ld_shared, f->ld_shared, b->st_shared, f->st_shared);
+        return nf > nb ? STEP_PASS : STEP_FAIL;
     }
     *detail = xasprintf("unknown static check \"%s\" in pair.json", k);
     *summary = xstrdup(*detail);
