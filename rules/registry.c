@@ -4,7 +4,9 @@
 #include "core/rule.h"
 
 extern const struct rule rule_cu101;
+extern const struct rule rule_cu102;
 extern const struct rule rule_cu103;
+extern const struct rule rule_cu104;
 extern const struct rule rule_cu201;
 extern const struct rule rule_cu202;
 extern const struct rule rule_cu301;
@@ -44,7 +46,9 @@ const struct rule *const rule_registry[] = {
     &rule_cu000,
     &rule_cu001,
     &rule_cu101,
+    &rule_cu102,
     &rule_cu103,
+    &rule_cu104,
     &rule_cu201,
     &rule_cu202,
     &rule_cu301,
