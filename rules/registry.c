@@ -9,6 +9,7 @@ extern const struct rule rule_cu202;
 extern const struct rule rule_cu301;
 extern const struct rule rule_cu401;
 extern const struct rule rule_cu402;
+extern const struct rule rule_cu403;
 
 const struct rule rule_cu000 = {
     .code = "CU000",
@@ -47,5 +48,6 @@ const struct rule *const rule_registry[] = {
     &rule_cu301,
     &rule_cu401,
     &rule_cu402,
+    &rule_cu403,
 };
 const size_t rule_registry_len = sizeof rule_registry / sizeof rule_registry[0];
