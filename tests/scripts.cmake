@@ -18,3 +18,6 @@ cudalint_script_test(meta.setup_packages ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DI
 # A clean Debian 12 root (needs root and the network; minutes): `ctest -LE fresh` leaves it out.
 cudalint_script_test(fresh.machine sh ${CMAKE_SOURCE_DIR}/tests/fresh_machine.sh)
 set_tests_properties(fresh.machine PROPERTIES TIMEOUT 3600 LABELS "fresh;slow" PROCESSORS 2)
+# Issue 16: --stdin-filename, --statistics, -o, the progress line, --shard.
+cudalint_script_test(ux.cli ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/ux_test.py)
+set_tests_properties(ux.cli PROPERTIES TIMEOUT 600)
