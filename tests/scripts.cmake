@@ -21,3 +21,6 @@ set_tests_properties(fresh.machine PROPERTIES TIMEOUT 3600 LABELS "fresh;slow" P
 # Issue 16: --stdin-filename, --statistics, -o, the progress line, --shard.
 cudalint_script_test(ux.cli ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/ux_test.py)
 set_tests_properties(ux.cli PROPERTIES TIMEOUT 600)
+# Issue 16: the README's sharded GitHub Actions and GitLab CI workflows run as written.
+cudalint_script_test(ux.ci_workflow ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/ci_workflow_test.py)
+set_tests_properties(ux.ci_workflow PROPERTIES TIMEOUT 600)
