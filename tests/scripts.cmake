@@ -24,3 +24,8 @@ set_tests_properties(ux.cli PROPERTIES TIMEOUT 600)
 # Issue 16: the README's sharded GitHub Actions and GitLab CI workflows run as written.
 cudalint_script_test(ux.ci_workflow ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/ci_workflow_test.py)
 set_tests_properties(ux.ci_workflow PROPERTIES TIMEOUT 600)
+# Issue 16: the man page and completions list what --help lists; bash completes; cmake --install.
+cudalint_script_test(ux.install ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/install_test.py ${CMAKE_BINARY_DIR})
+# Issue 16: the .deb installs and runs in a clean Debian 12 root (root, network, minutes).
+cudalint_script_test(fresh.deb sh ${CMAKE_SOURCE_DIR}/tests/deb_test.sh ${CMAKE_BINARY_DIR})
+set_tests_properties(fresh.deb PROPERTIES TIMEOUT 3600 LABELS "fresh;slow" PROCESSORS 2)

@@ -165,11 +165,11 @@ const struct cmdline_option cmdline_options[] = {
     {"statistics", 0, NULL, CMD_LINT, NULL, "a count per rule (code, name, count, fixable) instead of the findings",
      OPT_TRUE, FIELD(statistics)},
     {"color", 0, "WHEN", CMD_LINT, NULL, "auto (default), always or never; NO_COLOR disables auto", OPT_APPLY,
-     .apply = apply_color},
+     .apply = apply_color, .values = "auto always never"},
     {"quiet", 'q', NULL, CMD_LINT, NULL, "no summary line, no notes about skipped files", OPT_TRUE, FIELD(quiet)},
     {"fail-level", 0, "LEVEL", CMD_LINT, NULL,
      "lowest severity that makes the exit code 1: note, warning (default), error", OPT_APPLY,
-     .apply = apply_fail_level},
+     .apply = apply_fail_level, .values = "note warning error"},
     {"exit-zero", 0, NULL, CMD_LINT, NULL, "exit 0 even with findings (2 still means the run failed)", OPT_TRUE,
      FIELD(exit_zero)},
 
