@@ -29,3 +29,7 @@ cudalint_script_test(ux.install ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/
 # Issue 16: the .deb installs and runs in a clean Debian 12 root (root, network, minutes).
 cudalint_script_test(fresh.deb sh ${CMAKE_SOURCE_DIR}/tests/deb_test.sh ${CMAKE_BINARY_DIR})
 set_tests_properties(fresh.deb PROPERTIES TIMEOUT 3600 LABELS "fresh;slow" PROCESSORS 2)
+# Issue 16: editor recipes that pipe the buffer to --stdin-filename, with real clients.
+cudalint_script_test(editor.vim_ale sh ${CMAKE_SOURCE_DIR}/tests/vim_ale.sh)
+cudalint_script_test(editor.flycheck sh ${CMAKE_SOURCE_DIR}/editor/emacs/flycheck-check.sh)
+cudalint_script_test(editor.efm sh ${CMAKE_SOURCE_DIR}/tests/efm_nvim.sh)
