@@ -2,12 +2,13 @@
 # tests/deb_test.sh: the Debian package (`cpack -G DEB`) installs and runs on a
 # clean Debian 12.  Outside, makes the package from the build directory and
 # checks its Depends: (the libclang runtime and clang's resource headers, which
-# cudalint loads at run time, and sqlite, cJSON, libyaml, xxHash from
-# dpkg-shlibdeps); then, in the clean root of tests/debian_root.sh (shared with
+# cudalint loads at run time, the C and C++ library headers every parse reads,
+# and sqlite, cJSON, libyaml, xxHash from dpkg-shlibdeps); then, in the clean root of tests/debian_root.sh (shared with
 # tests/fresh_machine.sh), as root:
 #   1. `apt-get install ./cudalint_*.deb`: apt must find every dependency;
 #   2. `cudalint --version` runs from /usr/bin;
-#   3. it lints a fixture (exit 1, the expected findings) and standard input;
+#   3. it lints a fixture (exit 1, the expected findings, no clang error) and
+#      standard input (--fix to stdout);
 #   4. the man page and the bash and zsh completions are where man, bash and
 #      Debian's zsh look, and the bash completion loads.
 # usage: tests/deb_test.sh [BUILD_DIR] [--keep]   (default: $CUDALINT's directory, else build/)
@@ -37,6 +38,7 @@ if [ "${1:-}" = "--inside" ]; then
     in_root lint.log "cd /tmp && cudalint /src/cudalint/tests/data/integrations/double_literal.cu"
     n=$(grep -c 'double_literal.cu:[0-9]*:[0-9]*: warning: .*\[CU201 double-literal\]' "$log")
     [ "$rc" = 1 ] && [ "$n" = 3 ] || fail "linting the fixture: exit $rc, $n CU201 findings (want 1 and 3)"
+    ! grep -q 'CU000' "$log" || fail "linting the fixture: clang could not parse it (CU000 above)"
     in_root stdin.log "cd /tmp && cudalint --stdin-filename k.cu --fix < /src/cudalint/tests/data/integrations/double_literal.cu"
     [ "$rc" = 0 ] && grep -q '0.999f + 0.001f' "$log" || fail "--stdin-filename --fix (exit $rc)"
 
@@ -83,7 +85,7 @@ droot_before_inside() {
     [ -n "$deb" ] || { say "no .deb made"; tail -n 20 "$work/cpack.log"; return 1; }
     depends=$(dpkg-deb -f "$deb" Depends)
     say "$(basename "$deb"): Depends: $depends"
-    for p in libclang1-22 libclang-common-22-dev libsqlite3-0 libcjson1 libyaml-0-2 libxxhash0 libc6; do
+    for p in libclang1-22 libclang-common-22-dev libc6-dev 'libstdc\+\+-[0-9]+-dev' libsqlite3-0 libcjson1 libyaml-0-2 libxxhash0 libc6; do
         echo "$depends" | grep -qE "(^|, )$p( |,|$)" || { say "FAIL: Depends: lacks $p"; return 1; }
     done
 }
