@@ -423,3 +423,22 @@ bool launch_x_multiple_of(const struct launch_info *li, long long k)
         if (li->shape[i].b[0] % k) return false;
     return true;
 }
+
+static void *launch_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
+{
+    (void)fn;
+    (void)deps;
+    return launch_model_new(tu);
+}
+
+static void launch_release(void *p)
+{
+    launch_model_free(p);
+}
+
+const struct analysis_kind launch_analysis = {
+    .name = "launch",
+    .per_tu = true,
+    .build = launch_build,
+    .free = launch_release,
+};

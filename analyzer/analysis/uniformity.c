@@ -247,9 +247,10 @@ struct summary {
 
 struct uniformity {
     struct fnan *top;
-    /* While the top function is analysed: the walk's context (for the
-       translation unit's launch model) and the function. */
-    struct rule_ctx *ctx;
+    /* While the top function is analysed: where its launch model comes from
+       (the cache it is built by), and the function. */
+    struct analysis_cache *deps;
+    CXCursor fn;
     struct summary *sums;
     unsigned depth;   /* nesting of summary computations */
     unsigned n_sums;
@@ -2114,23 +2115,13 @@ static bool is_blockdim_x(struct fnan *a, struct node *n, int depth)
     return d && is_blockdim_x(a, d, depth + 1);
 }
 
-static void launch_model_release(void *p)
-{
-    launch_model_free(p);
-}
-
-/* The launch model of the translation unit, when a is the function the walk
-   is in (callees are analysed for their summaries, without a block shape). */
+/* The launch model of the translation unit, when a is the function being
+   analysed (callees are analysed for their summaries, without a block shape). */
 static struct launch_model *launch_of(struct fnan *a)
 {
-    struct rule_ctx *ctx = a->u->ctx;
-    if (!ctx || !clang_equalCursors(ctx->function, a->fn)) return NULL;
-    struct launch_model *m = ctx_fn_cache_get(ctx, "launch.model");
-    if (!m) {
-        m = launch_model_new(ctx->tu);
-        ctx_fn_cache_set(ctx, "launch.model", m, launch_model_release);
-    }
-    return m;
+    struct uniformity *u = a->u;
+    if (!u->deps || !clang_equalCursors(u->fn, a->fn)) return NULL;
+    return analysis_get(u->deps, &launch_analysis, clang_getNullCursor());
 }
 
 /* The position of template parameter decl among fn's template parameters. */
@@ -2713,9 +2704,8 @@ static void fnan_free(struct fnan *a)
     free(a);
 }
 
-static void uniformity_free(void *p)
+void uniformity_free(struct uniformity *u)
 {
-    struct uniformity *u = p;
     if (!u) return;
     fnan_free(u->top);
     while (u->sums) {
@@ -2730,20 +2720,34 @@ static void uniformity_free(void *p)
 /* ------------------------------------------------------------------ */
 /* the public interface                                                */
 
-struct uniformity *uniformity_get(struct rule_ctx *ctx)
+struct uniformity *uniformity_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
 {
-    if (clang_Cursor_isNull(ctx->function)) return NULL;
-    struct uniformity *u = ctx_fn_cache_get(ctx, "uniformity");
-    if (u) return u;
-    u = xcalloc(1, sizeof *u);
+    if (clang_Cursor_isNull(fn)) return NULL;
+    struct uniformity *u = xcalloc(1, sizeof *u);
     /* A lambda is analysed like a function: its parameters and body are the
        LambdaExpr's children; what it captures counts as uniform. */
-    u->ctx = ctx;
-    u->top = analyse_function(u, ctx->tu, ctx->function);
-    u->ctx = NULL;
-    ctx_fn_cache_set(ctx, "uniformity", u, uniformity_free);
+    u->deps = deps;
+    u->fn = fn;
+    u->top = analyse_function(u, tu, fn);
+    u->deps = NULL;
     return u;
 }
+
+static void *uniformity_build_any(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
+{
+    return uniformity_build(tu, fn, deps);
+}
+
+static void uniformity_free_any(void *p)
+{
+    uniformity_free(p);
+}
+
+const struct analysis_kind uniformity_analysis = {
+    .name = "uniformity",
+    .build = uniformity_build_any,
+    .free = uniformity_free_any,
+};
 
 /* The last reason of a chain: what the variation comes from. */
 static const struct reason *chain_origin(const struct fnan *a, int why)
@@ -2876,24 +2880,6 @@ bool uniformity_call_barrier(struct uniformity *u, CXCursor call, struct barrier
     return false;
 }
 
-static const char *rk_phrase(enum rkind k)
-{
-    switch (k) {
-    case RK_IF: return "the condition depends on";
-    case RK_LOOP: return "the loop's trip count depends on";
-    case RK_SWITCH: return "the switch value depends on";
-    case RK_TERNARY: return "the ?: condition depends on";
-    case RK_AND: return "it is evaluated only when the left operand of && holds, which depends on";
-    case RK_OR: return "it is evaluated only when the left operand of || fails, which depends on";
-    case RK_RETURN: return "some threads return before it, under a condition that depends on";
-    case RK_BREAK: return "some threads leave the loop before it, under a condition that depends on";
-    case RK_CONTINUE: return "some threads skip to the next iteration before it, under a condition that depends on";
-    case RK_GOTO: return "some threads jump past it, under a condition that depends on";
-    case RK_CALL_ARG: return "the argument depends on";
-    default: return "it depends on";
-    }
-}
-
 /* The first variable a varying condition reads, for "through 'tid'". */
 static const char *through_var(struct fnan *a, struct node *n, int depth)
 {
@@ -2910,98 +2896,39 @@ static const char *through_var(struct fnan *a, struct node *n, int depth)
     return NULL;
 }
 
-static unsigned cursor_line(CXCursor c)
+static enum divergence_kind div_kind(enum rkind k)
 {
-    CXFile f;
-    unsigned line, col, off;
-    clang_getExpansionLocation(clang_getCursorLocation(c), &f, &line, &col, &off);
-    return line;
+    switch (k) {
+    case RK_ORIGIN: return DIV_ORIGIN;
+    case RK_IF: return DIV_IF;
+    case RK_LOOP: return DIV_LOOP;
+    case RK_SWITCH: return DIV_SWITCH;
+    case RK_TERNARY: return DIV_TERNARY;
+    case RK_AND: return DIV_AND;
+    case RK_OR: return DIV_OR;
+    case RK_RETURN: return DIV_RETURN;
+    case RK_BREAK: return DIV_BREAK;
+    case RK_CONTINUE: return DIV_CONTINUE;
+    case RK_GOTO: return DIV_GOTO;
+    case RK_CALL_ARG: return DIV_CALL_ARG;
+    }
+    return DIV_ORIGIN;
 }
 
-static void add_note(struct fnan *a, struct divergence *d, CXCursor at, char *text)
-{
-    an_keep(a, text);
-    if (d->n_notes >= DIVERGENCE_MAX_NOTES) return;
-    d->notes[d->n_notes].at = at;
-    d->notes[d->n_notes].text = text;
-    d->n_notes++;
-}
-
+/* The chain of reasons from why down to the origin of the variation. */
 static void explain_chain(struct fnan *a, int why, struct divergence *d)
 {
     const struct reason *o = chain_origin(a, why);
-    const char *what = o ? o->what : "the thread index";
-    const struct reason *first = why >= 0 ? &a->reasons[why] : NULL;
-    if (!first) {
-        d->message = "it depends on the thread index";
-        return;
-    }
-    if (first->kind == RK_CALL_ARG) {
-        d->message = an_keep(a, xasprintf("'%s' reaches a barrier under a condition on its parameter "
-                                          "'%s', and the argument passed here depends on %s",
-                                          "", first->what, what));
-    } else {
-        d->message = an_keep(a, xasprintf("%s %s", rk_phrase(first->kind), what));
-    }
-    unsigned last_line = 0;
-    /* A control link's inner reason is why its condition varies (a value);
-       an exit's inner reason is the control it was taken under. */
-    bool value_role = false;
-    for (int i = why, guard = 0; i >= 0 && guard < 8; guard++) {
+    d->origin = o ? o->what : NULL;
+    d->n_steps = 0;
+    for (int i = why, guard = 0; i >= 0 && guard < DIVERGENCE_MAX_STEPS; guard++) {
         const struct reason *r = &a->reasons[i];
         struct node *rn = map_get(a, r->at);
-        const char *via = rn ? through_var(a, rn, 0) : NULL;
-        char *text = NULL;
-        bool next_value_role = true;
-        switch (r->kind) {
-        case RK_ORIGIN:
-            if (cursor_line(r->at) != last_line) text = xasprintf("%s is read here", r->what);
-            break;
-        case RK_IF:
-        case RK_LOOP:
-        case RK_SWITCH:
-        case RK_TERNARY:
-        case RK_AND:
-        case RK_OR: {
-            const char *kind = r->kind == RK_LOOP     ? "this loop condition"
-                               : r->kind == RK_SWITCH ? "this switch value"
-                                                      : "this condition";
-            if (!value_role) {
-                if (via) text = xasprintf("%s differs between threads: it reads '%s', which depends on %s", kind, via, what);
-                else text = xasprintf("%s differs between threads: it depends on %s", kind, what);
-            } else if (via) {
-                text = xasprintf("a value read above is assigned under %s, which reads '%s', which depends on %s", kind, via, what);
-            } else {
-                text = xasprintf("a value read above is assigned under %s, which depends on %s", kind, what);
-            }
-            break;
-        }
-        case RK_RETURN:
-            text = xasprintf("threads that return here never reach the barrier");
-            next_value_role = false;
-            break;
-        case RK_BREAK:
-            text = xasprintf("threads that break here leave the loop early");
-            next_value_role = false;
-            break;
-        case RK_CONTINUE:
-            text = xasprintf("threads that continue here skip the rest of the iteration");
-            next_value_role = false;
-            break;
-        case RK_GOTO:
-            text = xasprintf("threads that take this goto jump past the barrier");
-            next_value_role = false;
-            break;
-        case RK_CALL_ARG:
-            if (via) text = xasprintf("this argument (for parameter '%s') reads '%s', which depends on %s", r->what, via, what);
-            else text = xasprintf("this argument (for parameter '%s') depends on %s", r->what, what);
-            break;
-        }
-        if (text) {
-            add_note(a, d, r->at, text);
-            last_line = cursor_line(r->at);
-        }
-        value_role = next_value_role;
+        struct divergence_step *st = &d->steps[d->n_steps++];
+        st->kind = div_kind(r->kind);
+        st->at = r->at;
+        st->what = r->kind == RK_ORIGIN || r->kind == RK_CALL_ARG ? r->what : NULL;
+        st->via = rn ? through_var(a, rn, 0) : NULL;
         i = r->inner;
     }
 }
@@ -3043,13 +2970,6 @@ bool uniformity_barrier_divergent(struct uniformity *u, CXCursor call, struct di
     if (n->argctl.m & VM_THREAD) {
         out->from_argument = true;
         explain_chain(a, n->argctl.why, out);
-        if (n->argctl.why >= 0) {
-            const struct reason *r = &a->reasons[n->argctl.why];
-            const struct reason *o = chain_origin(a, n->argctl.why);
-            out->message = an_keep(a, xasprintf("the barrier inside depends on parameter '%s', and the "
-                                                "argument passed here depends on %s",
-                                                r->what, o ? o->what : "the thread index"));
-        }
         return true;
     }
     return false;

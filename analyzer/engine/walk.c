@@ -142,6 +142,12 @@ void ctx_fn_cache_clear(struct rule_ctx *ctx)
     }
 }
 
+void *ctx_analysis(struct rule_ctx *ctx, const struct analysis_kind *kind)
+{
+    if (!ctx->analyses) ctx->analyses = analysis_cache_new(ctx->tu);
+    return analysis_get(ctx->analyses, kind, ctx->function);
+}
+
 /* ---- reporting ---- */
 
 static char *file_name(CXFile f)
@@ -447,6 +453,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
     ctx->depth--;
     if (is_fn) {
         fn_cache_drop(ctx, clang_hashCursor(c));
+        analysis_cache_drop(ctx->analyses, c);
         ctx->function = saved_fn;
         ctx->function_space = saved_space;
         ctx->in_device_code = saved_device;
@@ -501,6 +508,7 @@ void walk_translation_unit(CXTranslationUnit tu, const char *main_file, const ch
     }
 
     ctx_fn_cache_clear(&ctx);
+    analysis_cache_free(ctx.analyses);
     free(ctx.parents);
     for (size_t i = 0; i < st.n_macros; i++) free(st.macros[i].name);
     free(st.macros);
