@@ -18,3 +18,6 @@ cudalint_script_test(meta.setup_packages ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DI
 # A clean Debian 12 root (needs root and the network; minutes): `ctest -LE fresh` leaves it out.
 cudalint_script_test(fresh.machine sh ${CMAKE_SOURCE_DIR}/tests/fresh_machine.sh)
 set_tests_properties(fresh.machine PROPERTIES TIMEOUT 3600 LABELS "fresh;slow" PROCESSORS 2)
+# tools/new_rule.py on a copy of the checkout: the scaffold builds, its fixtures pass, meta accepts all but its placeholders.
+cudalint_script_test(meta.new_rule sh ${CMAKE_SOURCE_DIR}/tests/new_rule_test.sh)
+set_tests_properties(meta.new_rule PROPERTIES TIMEOUT 1200 LABELS slow)

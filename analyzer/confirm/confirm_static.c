@@ -297,71 +297,120 @@ static void record_mix(struct pair_result *r, const char *variant, const char *p
     }
 }
 
+/* ---- the static checks: one row per kind of pair.json's "static" ----
+
+   Each compares the instruction mixes of the bad and fixed kernels (PTX,
+   then SASS when cuobjdump is there): it returns the step's status and sets
+   *summary (one line for the results table) and *detail.  A pair whose
+   static steps differ (its bad kernel is not meant to build, say) gives a
+   steps function instead, which runs them all.  A new rule adds a function
+   and a row to static_checks[]. */
+
+typedef enum step_status (*judge_fn)(const struct asm_mix *b, const struct asm_mix *f,
+                                     const char *what, char **detail, char **summary);
+
+/* CU201: FP64 work and f32/f64 conversions disappear. */
+static enum step_status judge_fp64(const struct asm_mix *b, const struct asm_mix *f, const char *what,
+                                   char **detail, char **summary)
+{
+    long nb = b->fp64_arith + b->cvt_f64_f32 + b->cvt_f32_f64;
+    long nf = f->fp64_arith + f->cvt_f64_f32 + f->cvt_f32_f64;
+    *summary = xasprintf("FP64 ops + f32/f64 conversions %ld -> %ld (%s)", nb, nf, what);
+    *detail = xasprintf("FP64 arithmetic + f32<->f64 conversions (%s): bad %ld (f64 ops %ld, "
+                        "f32->f64 %ld, f64->f32 %ld), fixed %ld",
+                        what, nb, b->fp64_arith, b->cvt_f64_f32, b->cvt_f32_f64, nf);
+    return nb > 0 && nf == 0 ? STEP_PASS : STEP_FAIL;
+}
+
+/* CU301: fewer integer multiplies inside loop bodies. */
+static enum step_status judge_loop_int_mul(const struct asm_mix *b, const struct asm_mix *f,
+                                           const char *what, char **detail, char **summary)
+{
+    *summary = xasprintf("integer mul/mad in loop bodies %ld -> %ld (%s)", b->loop_int_mul,
+                         f->loop_int_mul, what);
+    *detail = xasprintf("integer multiply(-add)s inside loop bodies (%s, static count over "
+                        "the unrolled and remainder loops): bad %ld, fixed %ld; whole kernel "
+                        "%ld vs %ld; instructions in loops %ld vs %ld",
+                        what, b->loop_int_mul, f->loop_int_mul, b->int_mul, f->int_mul,
+                        b->loop_instructions, f->loop_instructions);
+    if (f->loop_int_mul < b->loop_int_mul) return STEP_PASS;
+    /* PTX is the criterion: ptxas may lower the PTX multiply to LEA or to
+       IMAD.WIDE in either kernel, so SASS without the difference is
+       reported, not failed. */
+    return b->sass ? STEP_INFO : STEP_FAIL;
+}
+
+/* CU401: the same shared accesses, only the padding (declared bytes) grows. */
+static enum step_status judge_shared_padding(const struct asm_mix *b, const struct asm_mix *f,
+                                             const char *what, char **detail, char **summary)
+{
+    bool same = b->ld_shared == f->ld_shared && b->st_shared == f->st_shared;
+    if (b->sass)
+        *summary = xasprintf("shared loads/stores %ld/%ld -> %ld/%ld (%s)", b->ld_shared,
+                             b->st_shared, f->ld_shared, f->st_shared, what);
+    else
+        *summary = xasprintf("shared memory %ld -> %ld bytes, loads/stores %ld/%ld -> %ld/%ld (%s)",
+                             b->shared_bytes, f->shared_bytes, b->ld_shared, b->st_shared,
+                             f->ld_shared, f->st_shared, what);
+    if (b->sass) {
+        *detail = xasprintf("shared loads %ld vs %ld, stores %ld vs %ld (%s): the same "
+                            "accesses; only their addresses change",
+                            b->ld_shared, f->ld_shared, b->st_shared, f->st_shared, what);
+        return same ? STEP_PASS : STEP_FAIL;
+    }
+    *detail = xasprintf("shared memory declared %ld -> %ld bytes (+%ld: the padding); shared "
+                        "loads %ld vs %ld, stores %ld vs %ld (%s): the same accesses, only "
+                        "the address pattern changes",
+                        b->shared_bytes, f->shared_bytes, f->shared_bytes - b->shared_bytes,
+                        b->ld_shared, f->ld_shared, b->st_shared, f->st_shared, what);
+    return same && f->shared_bytes > b->shared_bytes ? STEP_PASS : STEP_FAIL;
+}
+
+/* CU101: no conditional branch or exit skips a barrier in the fixed kernel. */
+static enum step_status judge_barrier_skip(const struct asm_mix *b, const struct asm_mix *f,
+                                           const char *what, char **detail, char **summary)
+{
+    *summary = xasprintf("conditional branches or exits past a barrier %ld -> %ld (%s)",
+                         b->barrier_skips, f->barrier_skips, what);
+    *detail = xasprintf("barriers %ld vs %ld; conditional branches or exits that skip a "
+                        "barrier (%s): bad %ld, fixed %ld (whether such a branch diverges is "
+                        "cudalint's verdict, not the assembler's)",
+                        b->barriers, f->barriers, what, b->barrier_skips, f->barrier_skips);
+    return b->barriers > 0 && f->barriers > 0 && b->barrier_skips > 0 && f->barrier_skips == 0
+               ? STEP_PASS
+               : STEP_FAIL;
+}
+
+typedef void (*steps_fn)(struct confirm_env *env, struct pair_result *r, const char *pwork);
+
+static const struct static_check {
+    const char *kind;
+    judge_fn judge; /* compares the mixes, or */
+    steps_fn steps; /* runs the static steps itself */
+} static_checks[] = {
+    {"fp64", judge_fp64, NULL},
+    {"loop-int-mul", judge_loop_int_mul, NULL},
+    {"shared-padding", judge_shared_padding, NULL},
+    {"barrier-skip", judge_barrier_skip, NULL},
+};
+
+static const struct static_check *static_check_of(const char *kind)
+{
+    for (size_t i = 0; i < sizeof static_checks / sizeof static_checks[0]; i++)
+        if (strcmp(kind, static_checks[i].kind) == 0) return &static_checks[i];
+    return NULL;
+}
+
 /* The rule's static expectation on two instruction mixes.  Returns the
-   status and sets *detail. */
+   status and sets *detail and *summary. */
 static enum step_status judge_static(const struct pair *p, const struct asm_mix *b,
                                      const struct asm_mix *f, const char *what, char **detail,
                                      char **summary)
 {
     const char *k = p->static_check;
     *summary = NULL;
-    if (!strcmp(k, "fp64")) {
-        long nb = b->fp64_arith + b->cvt_f64_f32 + b->cvt_f32_f64;
-        long nf = f->fp64_arith + f->cvt_f64_f32 + f->cvt_f32_f64;
-        *summary = xasprintf("FP64 ops + f32/f64 conversions %ld -> %ld (%s)", nb, nf, what);
-        *detail = xasprintf("FP64 arithmetic + f32<->f64 conversions (%s): bad %ld (f64 ops %ld, "
-                            "f32->f64 %ld, f64->f32 %ld), fixed %ld",
-                            what, nb, b->fp64_arith, b->cvt_f64_f32, b->cvt_f32_f64, nf);
-        return nb > 0 && nf == 0 ? STEP_PASS : STEP_FAIL;
-    }
-    if (!strcmp(k, "loop-int-mul")) {
-        *summary = xasprintf("integer mul/mad in loop bodies %ld -> %ld (%s)", b->loop_int_mul,
-                             f->loop_int_mul, what);
-        *detail = xasprintf("integer multiply(-add)s inside loop bodies (%s, static count over "
-                            "the unrolled and remainder loops): bad %ld, fixed %ld; whole kernel "
-                            "%ld vs %ld; instructions in loops %ld vs %ld",
-                            what, b->loop_int_mul, f->loop_int_mul, b->int_mul, f->int_mul,
-                            b->loop_instructions, f->loop_instructions);
-        if (f->loop_int_mul < b->loop_int_mul) return STEP_PASS;
-        /* PTX is the criterion: ptxas may lower the PTX multiply to LEA or to
-           IMAD.WIDE in either kernel, so SASS without the difference is
-           reported, not failed. */
-        return b->sass ? STEP_INFO : STEP_FAIL;
-    }
-    if (!strcmp(k, "shared-padding")) {
-        bool same = b->ld_shared == f->ld_shared && b->st_shared == f->st_shared;
-        if (b->sass)
-            *summary = xasprintf("shared loads/stores %ld/%ld -> %ld/%ld (%s)", b->ld_shared,
-                                 b->st_shared, f->ld_shared, f->st_shared, what);
-        else
-            *summary = xasprintf("shared memory %ld -> %ld bytes, loads/stores %ld/%ld -> %ld/%ld (%s)",
-                                 b->shared_bytes, f->shared_bytes, b->ld_shared, b->st_shared,
-                                 f->ld_shared, f->st_shared, what);
-        if (b->sass) {
-            *detail = xasprintf("shared loads %ld vs %ld, stores %ld vs %ld (%s): the same "
-                                "accesses; only their addresses change",
-                                b->ld_shared, f->ld_shared, b->st_shared, f->st_shared, what);
-            return same ? STEP_PASS : STEP_FAIL;
-        }
-        *detail = xasprintf("shared memory declared %ld -> %ld bytes (+%ld: the padding); shared "
-                            "loads %ld vs %ld, stores %ld vs %ld (%s): the same accesses, only "
-                            "the address pattern changes",
-                            b->shared_bytes, f->shared_bytes, f->shared_bytes - b->shared_bytes,
-                            b->ld_shared, f->ld_shared, b->st_shared, f->st_shared, what);
-        return same && f->shared_bytes > b->shared_bytes ? STEP_PASS : STEP_FAIL;
-    }
-    if (!strcmp(k, "barrier-skip")) {
-        *summary = xasprintf("conditional branches or exits past a barrier %ld -> %ld (%s)",
-                             b->barrier_skips, f->barrier_skips, what);
-        *detail = xasprintf("barriers %ld vs %ld; conditional branches or exits that skip a "
-                            "barrier (%s): bad %ld, fixed %ld (whether such a branch diverges is "
-                            "cudalint's verdict, not the assembler's)",
-                            b->barriers, f->barriers, what, b->barrier_skips, f->barrier_skips);
-        return b->barriers > 0 && f->barriers > 0 && b->barrier_skips > 0 &&
-                       f->barrier_skips == 0
-                   ? STEP_PASS
-                   : STEP_FAIL;
-    }
+    const struct static_check *c = static_check_of(k);
+    if (c && c->judge) return c->judge(b, f, what, detail, summary);
     *detail = xasprintf("unknown static check \"%s\" in pair.json", k);
     *summary = xstrdup(*detail);
     return STEP_ERROR;
@@ -370,6 +419,11 @@ static enum step_status judge_static(const struct pair *p, const struct asm_mix 
 void confirm_static_steps(struct confirm_env *env, struct pair_result *r, const char *pwork)
 {
     const struct pair *p = r->pair;
+    const struct static_check *check = static_check_of(p->static_check);
+    if (check && check->steps) {
+        check->steps(env, r, pwork);
+        return;
+    }
     const char *variants[2] = {"bad", "fixed"};
     struct asm_mix mix[2];
     char *log = path_join(pwork, "nvcc.log");
