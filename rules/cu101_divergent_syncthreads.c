@@ -48,9 +48,8 @@ static char *divergence_message(const struct divergence *dv)
 
 static unsigned cursor_line(CXCursor c)
 {
-    CXFile f;
-    unsigned line, col, off;
-    clang_getExpansionLocation(clang_getCursorLocation(c), &f, &line, &col, &off);
+    unsigned line;
+    clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, NULL, NULL);
     return line;
 }
 

@@ -83,16 +83,6 @@ static int degree_with(const struct shared_array *arr, const long long *dims,
 
 /* ---- registration of arrays ---- */
 
-static enum CXChildVisitResult find_shared_attr(CXCursor c, CXCursor parent, CXClientData d)
-{
-    (void)parent;
-    if (clang_getCursorKind(c) == CXCursor_CUDASharedAttr) {
-        *(bool *)d = true;
-        return CXChildVisit_Break;
-    }
-    return CXChildVisit_Continue;
-}
-
 /* Arrays are keyed by the declaration a use names, not the canonical one:
    "extern __shared__ float s[];" repeated in several kernels is one entity,
    but each kernel's own declaration is where its finding belongs. */
@@ -107,19 +97,14 @@ static struct shared_array *array_find(struct state *st, CXCursor decl)
 
 static void register_array(struct state *st, CXCursor decl)
 {
-    bool shared = false;
-    clang_visitChildren(decl, find_shared_attr, &shared);
-    if (!shared) return;
+    if (!ast_has_attr(decl, CXCursor_CUDASharedAttr)) return;
     CXType t = clang_getCursorType(decl);
     enum CXTypeKind k = clang_getCanonicalType(t).kind;
     if (k != CXType_ConstantArray && k != CXType_IncompleteArray &&
         k != CXType_DependentSizedArray && k != CXType_VariableArray)
         return;
     if (array_find(st, decl)) return;
-    if (st->n_arrays == st->cap_arrays) {
-        st->cap_arrays = st->cap_arrays ? st->cap_arrays * 2 : 8;
-        st->arrays = xrealloc(st->arrays, st->cap_arrays * sizeof *st->arrays);
-    }
+    XGROW(st->arrays, st->n_arrays, st->cap_arrays, 8);
     struct shared_array *a = &st->arrays[st->n_arrays++];
     memset(a, 0, sizeof *a);
     a->decl = decl;
@@ -313,10 +298,7 @@ static void on_array_use(struct rule_ctx *ctx, struct state *st, size_t ai, CXCu
         have = true;
     }
     if (!have) return;
-    if (st->n_acc == st->cap_acc) {
-        st->cap_acc = st->cap_acc ? st->cap_acc * 2 : 16;
-        st->acc = xrealloc(st->acc, st->cap_acc * sizeof *st->acc);
-    }
+    XGROW(st->acc, st->n_acc, st->cap_acc, 16);
     st->acc[st->n_acc++] = best;
 }
 

@@ -140,10 +140,7 @@ static struct var_info *var_add(struct fn_defs *t, CXCursor decl)
 {
     struct var_info *v = var_find(t, decl);
     if (v) return v;
-    if (t->n == t->cap) {
-        t->cap = t->cap ? t->cap * 2 : 32;
-        t->v = xrealloc(t->v, t->cap * sizeof *t->v);
-    }
+    XGROW(t->v, t->n, t->cap, 32);
     v = &t->v[t->n++];
     memset(v, 0, sizeof *v);
     v->decl = decl;
@@ -174,10 +171,7 @@ static CXCursor lvalue_var(CXCursor e)
 static void record_def(struct defs_builder *b, CXCursor var, CXCursor def)
 {
     struct var_info *v = var_add(b->t, var);
-    if (v->n_defs == v->defs_cap) {
-        v->defs_cap = v->defs_cap ? v->defs_cap * 2 : 4;
-        v->defs = xrealloc(v->defs, v->defs_cap * sizeof *v->defs);
-    }
+    XGROW(v->defs, v->n_defs, v->defs_cap, 4);
     v->defs[v->n_defs++] = def;
     /* Is it in the step expression of the innermost for whose header holds it? */
     unsigned off = offset_of(clang_getCursorLocation(def));
@@ -333,12 +327,12 @@ struct affine_fn {
     CXTranslationUnit tu;
     CXCursor fn;
     struct fn_defs *defs;          /* NULL at file scope */
-    struct analysis_cache *deps;   /* NULL: no thread-dependence analysis */
+    struct analysis_cache *deps;   /* where the thread-dependence analysis comes from */
     struct uniformity *u;          /* asked for on first need */
     bool u_tried;
 };
 
-struct affine_fn *affine_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
+static void *affine_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
 {
     struct affine_fn *af = xcalloc(1, sizeof *af);
     af->tu = tu;
@@ -348,27 +342,18 @@ struct affine_fn *affine_build(CXTranslationUnit tu, CXCursor fn, struct analysi
     return af;
 }
 
-void affine_free(struct affine_fn *af)
+static void affine_free(void *p)
 {
+    struct affine_fn *af = p;
     if (!af) return;
     if (af->defs) fn_defs_free(af->defs);
     free(af);
 }
 
-static void *affine_build_any(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
-{
-    return affine_build(tu, fn, deps);
-}
-
-static void affine_free_any(void *p)
-{
-    affine_free(p);
-}
-
 const struct analysis_kind affine_analysis = {
     .name = "affine",
-    .build = affine_build_any,
-    .free = affine_free_any,
+    .build = affine_build,
+    .free = affine_free,
 };
 
 /* ---- the forms ---- */
@@ -523,16 +508,6 @@ static bool is_global_var(CXCursor decl)
            k == CXCursor_ClassDecl || k == CXCursor_UnexposedDecl;
 }
 
-static enum CXChildVisitResult find_constant_attr(CXCursor c, CXCursor parent, CXClientData d)
-{
-    (void)parent;
-    if (clang_getCursorKind(c) == CXCursor_CUDAConstantAttr) {
-        *(bool *)d = true;
-        return CXChildVisit_Break;
-    }
-    return CXChildVisit_Continue;
-}
-
 /* The initializer of a variable declaration, or a null cursor. */
 static CXCursor var_init(CXCursor decl)
 {
@@ -606,8 +581,7 @@ static bool fold_var(struct folder *f, CXCursor ref, CXCursor decl, struct affin
         /* Not declared in this function: a file-scope __constant__ or const
            variable is uniform; anything else may be written by any thread. */
         if (!is_global_var(decl)) return false;
-        bool constant = false;
-        clang_visitChildren(decl, find_constant_attr, &constant);
+        bool constant = ast_has_attr(decl, CXCursor_CUDAConstantAttr);
         CXType t = clang_getCursorType(decl);
         if (!constant && !clang_isConstQualifiedType(t)) return false;
         aff_symbol(out, decl);

@@ -31,13 +31,11 @@ struct affine {
 
 /* The facts of one function: the definitions of its variables, for folding.
    A rule gets them with ctx_analysis(ctx, &affine_analysis); at file scope
-   (fn the null cursor) there are no definitions.  With deps, expressions
-   the folding cannot read may be proved uniform by the thread-dependence
-   analysis of the same cache; without (deps NULL), they are not affine. */
+   (fn the null cursor) there are no definitions.  Expressions the folding
+   cannot read may be proved uniform by the thread-dependence analysis of
+   the same cache. */
 struct affine_fn;
 extern const struct analysis_kind affine_analysis;
-struct affine_fn *affine_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps);
-void affine_free(struct affine_fn *af);
 
 /* Builds the affine form of expr in the function of af; false when it is not
    affine (then callers stay silent), or af is NULL.  Expressions that are

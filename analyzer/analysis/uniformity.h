@@ -25,8 +25,6 @@ struct variance_reason {
    A rule gets it with ctx_analysis(ctx, &uniformity_analysis); it asks deps
    for the launch model (launch_analysis) of the translation unit. */
 extern const struct analysis_kind uniformity_analysis;
-struct uniformity *uniformity_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps);
-void uniformity_free(struct uniformity *u);
 
 /* May the value of expr differ between threads of a block?  Expressions the
    interpretation never reached (dead code, unevaluated operands) are judged
@@ -63,7 +61,7 @@ bool uniformity_call_barrier(struct uniformity *u, CXCursor call, struct barrier
    the chain of reasons from the divergent construct down to the origin of
    the variation.  The analysis gives facts; the rule (CU101) words them. */
 enum divergence_kind {
-    DIV_ORIGIN,   /* the source of variation (what: "threadIdx.x") */
+    DIV_ORIGIN,   /* a source of variation: threadIdx, an atomic, a racy load (what: "threadIdx.x") */
     DIV_IF,       /* a varying if condition */
     DIV_LOOP,     /* a loop whose trip count varies */
     DIV_SWITCH,

@@ -61,6 +61,16 @@ void confirm_variant_args(struct confirm_env *env, const struct pair *p, const c
     sv_push(a, strcmp(variant, "bad") == 0 ? "-DVARIANT_BAD" : "-DVARIANT_FIXED");
 }
 
+void confirm_variant_command(struct confirm_env *env, const struct pair *p, const char *pwork,
+                             const char *variant, const char *mode, const char *out, struct strvec *a)
+{
+    confirm_variant_args(env, p, pwork, variant, a);
+    sv_push(a, mode);
+    sv_push_owned(a, path_join(env->kernels, "variant.cu"));
+    sv_push(a, "-o");
+    sv_push(a, out);
+}
+
 /* ------------------------------------------------------------ lint steps */
 
 /* Lints path for the pair's rule; returns the findings of that rule (a
@@ -94,10 +104,7 @@ static bool lint_for_rule(struct confirm_env *env, const struct pair *p, const c
     for (size_t i = 0; i < fr->diags.len; i++) {
         struct diag *d = &fr->diags.items[i];
         if (!d->rule || strcmp(d->rule->code, p->rule) != 0) continue;
-        if (found->len == found->cap) {
-            found->cap = found->cap ? found->cap * 2 : 8;
-            found->items = xrealloc(found->items, found->cap * sizeof *found->items);
-        }
+        XGROW(found->items, found->len, found->cap, 8);
         found->items[found->len++] = *d;
     }
     return true;
@@ -430,12 +437,9 @@ void confirm_static_steps(struct confirm_env *env, struct pair_result *r, const 
     bool built = true;
     for (int v = 0; v < 2 && built; v++) {
         struct strvec a = {0};
-        confirm_variant_args(env, p, pwork, variants[v], &a);
-        sv_push(&a, "-ptx");
-        char *src = path_join(env->kernels, "variant.cu");
-        sv_push_owned(&a, src);
-        sv_push(&a, "-o");
-        sv_push_owned(&a, xasprintf("%s/%s.ptx", pwork, variants[v]));
+        char *ptx = xasprintf("%s/%s.ptx", pwork, variants[v]);
+        confirm_variant_command(env, p, pwork, variants[v], "-ptx", ptx, &a);
+        free(ptx);
         char *warn = NULL;
         built = confirm_nvcc(env, r, "build-ptx", &a, log, &warn);
         if (built && warn) pr_text(r, variants[v], "build.warnings", warn);
@@ -472,12 +476,8 @@ void confirm_static_steps(struct confirm_env *env, struct pair_result *r, const 
     }
     for (int v = 0; v < 2 && built; v++) {
         struct strvec a = {0};
-        confirm_variant_args(env, p, pwork, variants[v], &a);
-        sv_push(&a, "-cubin");
-        sv_push_owned(&a, path_join(env->kernels, "variant.cu"));
-        sv_push(&a, "-o");
         char *cubin = xasprintf("%s/%s.cubin", pwork, variants[v]);
-        sv_push(&a, cubin);
+        confirm_variant_command(env, p, pwork, variants[v], "-cubin", cubin, &a);
         built = confirm_nvcc(env, r, "build-sass", &a, log, NULL);
         sv_release(&a);
         if (built) {

@@ -244,10 +244,11 @@ static void test_uniform(void **state)
               "  use(n / 2 + blockIdx.x % 3);\n"
               "  use(threadIdx.y);\n"
               "}\n");
-    struct affine_fn *af = affine_build(p.tu, p.kernel, NULL);
+    struct analysis_cache *c = analysis_cache_new(p.tu);
+    struct affine_fn *af = analysis_get(c, &affine_analysis, p.kernel);
     assert_true(affine_is_uniform(af, p.uses[0]));
     assert_false(affine_is_uniform(af, p.uses[1]));
-    affine_free(af);
+    analysis_cache_free(c);
     int comp = -1;
     assert_int_equal(affine_builtin_member(p.tu, p.uses[1], &comp), AFFINE_THREADIDX);
     assert_int_equal(comp, 1);
