@@ -6,6 +6,7 @@
 extern const struct rule rule_cu101;
 extern const struct rule rule_cu201;
 extern const struct rule rule_cu202;
+extern const struct rule rule_cu204;
 extern const struct rule rule_cu301;
 extern const struct rule rule_cu401;
 extern const struct rule rule_cu402;
@@ -45,6 +46,7 @@ const struct rule *const rule_registry[] = {
     &rule_cu101,
     &rule_cu201,
     &rule_cu202,
+    &rule_cu204,
     &rule_cu301,
     &rule_cu401,
     &rule_cu402,
