@@ -6,6 +6,7 @@
 extern const struct rule rule_cu101;
 extern const struct rule rule_cu201;
 extern const struct rule rule_cu202;
+extern const struct rule rule_cu203;
 extern const struct rule rule_cu204;
 extern const struct rule rule_cu301;
 extern const struct rule rule_cu401;
@@ -46,6 +47,7 @@ const struct rule *const rule_registry[] = {
     &rule_cu101,
     &rule_cu201,
     &rule_cu202,
+    &rule_cu203,
     &rule_cu204,
     &rule_cu301,
     &rule_cu401,

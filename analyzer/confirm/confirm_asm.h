@@ -22,6 +22,7 @@ struct asm_mix {
     long barriers;           /* bar.sync / barrier.sync / BAR.SYNC (not warp syncs) */
     long barrier_skips;      /* conditional forward branches that jump over a barrier */
     long ld_local, st_local; /* PTX ld.local / st.local (SASS LDL / STL) */
+    long fdiv;               /* PTX IEEE float divisions (div.rn.f32); -1 for SASS */
     long local_bytes;        /* PTX .local declarations (the local depot); -1 for SASS */
     long ld_global_step;     /* PTX: smallest positive gap between the immediate offsets of
                                 ld.global instructions on one base register (the step a

@@ -290,6 +290,7 @@ static void record_mix(struct pair_result *r, const char *variant, const char *p
         {"barrier_skips", m->barrier_skips},
         {"ld_local", m->ld_local},           {"st_local", m->st_local},
         {"local_bytes", m->local_bytes},     {"ld_global_step", m->ld_global_step},
+        {"fdiv", m->fdiv},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         if (rows[i].v < 0) continue;
@@ -386,6 +387,14 @@ static enum step_status judge_static(const struct pair *p, const struct asm_mix 
         return b->ld_global_step > 0 && b->ld_global_step < 32 && f->ld_global_step >= 128
                    ? STEP_PASS
                    : STEP_FAIL;
+    }
+    if (!strcmp(k, "fdiv")) {
+        /* CU203: IEEE float divisions replaced by multiplications */
+        *summary = xasprintf("div.rn.f32 %ld -> %ld (%s)", b->fdiv, f->fdiv, what);
+        *detail = xasprintf("IEEE float divisions, div.rn.f32 (%s): bad %ld, fixed %ld", what, b->fdiv,
+                            f->fdiv);
+        if (b->sass) return STEP_INFO;
+        return b->fdiv > 0 && f->fdiv == 0 ? STEP_PASS : STEP_FAIL;
     }
     if (!strcmp(k, "local-memory")) {
         /* CU403: the array lives in local memory in bad, in registers in fixed */
