@@ -308,6 +308,20 @@ static void classify_sass(const struct insn *in, struct asm_mix *m, bool *is_bar
 
 /* ---- both ---- */
 
+/* A warp-level collective: PTX shfl.sync, vote.sync, bar.warp.sync,
+   match.*.sync, redux.sync; SASS SHFL, VOTE, WARPSYNC, MATCH, REDUX. */
+static bool is_warp_collective(const char *op)
+{
+    static const char *const ptx[] = {"shfl.sync", "vote.sync", "bar.warp.sync", "match.", "redux.sync", NULL};
+    static const char *const sass[] = {"SHFL", "VOTE", "WARPSYNC", "MATCH", "REDUX", NULL};
+    for (size_t i = 0; ptx[i]; i++)
+        if (str_starts_with(op, ptx[i])) return true;
+    for (size_t i = 0; sass[i]; i++)
+        if (str_starts_with(op, sass[i]) && (op[strlen(sass[i])] == '.' || op[strlen(sass[i])] == 0))
+            return true;
+    return false;
+}
+
 static long find_target(const struct listing *l, const struct insn *in)
 {
     if (!in->target[0]) return -1;
@@ -421,7 +435,12 @@ void asm_mix_count(const char *text, struct asm_mix *m)
     bool *in_loop = xcalloc(l.n + 1, sizeof *in_loop);
     bool *barrier = xcalloc(l.n + 1, sizeof *barrier);
     bool *int_mul = xcalloc(l.n + 1, sizeof *int_mul);
+    bool *collective = xcalloc(l.n + 1, sizeof *collective);
     for (size_t i = 0; i < l.n; i++) {
+        collective[i] = is_warp_collective(l.insns[i].op);
+        if (collective[i]) m->warp_collectives++;
+        if (str_starts_with(l.insns[i].op, "bar.warp.sync") || str_starts_with(l.insns[i].op, "WARPSYNC"))
+            m->warp_barriers++;
         if (m->sass) classify_sass(&l.insns[i], m, &barrier[i], &int_mul[i]);
         else classify_ptx(&l.insns[i], m, &barrier[i], &int_mul[i]);
         if (barrier[i]) m->barriers++;
@@ -429,15 +448,19 @@ void asm_mix_count(const char *text, struct asm_mix *m)
     }
     /* A conditional exit with a barrier after it skips that barrier too
        (SASS compiles an early return to "@P0 EXIT"). */
-    size_t last_barrier = 0;
-    bool any_barrier = false;
-    for (size_t i = 0; i < l.n; i++)
+    size_t last_barrier = 0, last_collective = 0;
+    bool any_barrier = false, any_collective = false;
+    for (size_t i = 0; i < l.n; i++) {
         if (barrier[i]) last_barrier = i, any_barrier = true;
+        if (collective[i]) last_collective = i, any_collective = true;
+    }
     for (size_t i = 0; i < l.n; i++) {
         const char *op = l.insns[i].op;
         /* SASS RET returns from a call; EXIT ends the thread */
         bool is_exit = !strcmp(op, "ret") || !strcmp(op, "exit") || !strcmp(op, "EXIT");
         if (is_exit && l.insns[i].predicated && any_barrier && i < last_barrier) m->barrier_skips++;
+        if (is_exit && l.insns[i].predicated && any_collective && i < last_collective)
+            m->collective_skips++;
         long t = find_target(&l, &l.insns[i]);
         if (t < 0) continue;
         if ((size_t)t == i && !l.insns[i].predicated) {
@@ -448,6 +471,11 @@ void asm_mix_count(const char *text, struct asm_mix *m)
             for (size_t k = i + 1; k < (size_t)t && k < l.n; k++)
                 if (barrier[k]) {
                     m->barrier_skips++;
+                    break;
+                }
+            for (size_t k = i + 1; k < (size_t)t && k < l.n; k++)
+                if (collective[k]) {
+                    m->collective_skips++;
                     break;
                 }
         }
@@ -461,6 +489,7 @@ void asm_mix_count(const char *text, struct asm_mix *m)
     free(in_loop);
     free(barrier);
     free(int_mul);
+    free(collective);
     free(l.insns);
     free(l.labels);
     count_memory_spaces(text, m);
@@ -483,9 +512,12 @@ void asm_mix_print(FILE *out, const struct asm_mix *m)
     if (m->shared_bytes >= 0) fprintf(out, "shared_bytes %ld\n", m->shared_bytes);
     fprintf(out, "barriers %ld\n", m->barriers);
     fprintf(out, "barrier_skips %ld\n", m->barrier_skips);
+    fprintf(out, "warp_collectives %ld\n", m->warp_collectives);
+    fprintf(out, "collective_skips %ld\n", m->collective_skips);
     fprintf(out, "ld_local %ld\n", m->ld_local);
     fprintf(out, "st_local %ld\n", m->st_local);
     if (m->local_bytes >= 0) fprintf(out, "local_bytes %ld\n", m->local_bytes);
     if (!m->sass) fprintf(out, "ld_global_step %ld\n", m->ld_global_step);
     if (!m->sass) fprintf(out, "fdiv %ld\n", m->fdiv);
+    fprintf(out, "warp_barriers %ld\n", m->warp_barriers);
 }
