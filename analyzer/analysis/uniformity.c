@@ -1646,6 +1646,12 @@ static bool node_is_integer(struct node *n)
     return ast_is_integer_kind(clang_getCanonicalType(clang_getCursorType(n->c)).kind);
 }
 
+static bool is_comparison(enum CXBinaryOperatorKind op)
+{
+    return op == CXBinaryOperator_LT || op == CXBinaryOperator_GT || op == CXBinaryOperator_LE ||
+           op == CXBinaryOperator_GE || op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE;
+}
+
 /* Pointer assignment bookkeeping: p = expr records where p points. */
 static void track_pointer(struct fnan *a, struct node *lhs, struct node *rhs)
 {
@@ -1948,6 +1954,14 @@ static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struc
                value never carries a threadIdx.x term. */
             if (node_is_integer(n)) sign = op == CXBinaryOperator_Add ? 1 : op == CXBinaryOperator_Sub ? -1 : 0;
             r = vlin(l, rv, sign);
+            /* A comparison of two integers with the same threadIdx.x term
+               compares what is left, the same in every thread:
+               `t < end + threadIdx.x` with `t = start + threadIdx.x` stepped
+               by a uniform stride.  (The bool keeps no term itself.) */
+            if (is_comparison(op) && node_is_integer(n->kid[0]) && node_is_integer(n->kid[1])) {
+                r = vlin(l, rv, -1);
+                r.tx = 0;
+            }
         }
         break;
     }
@@ -2322,8 +2336,26 @@ static void exec_if(struct fnan *a, struct state *st, struct node *n, struct ctl
     }
     struct state els;
     state_dup(a, &els, st);
+    struct vinfo pre_ret = st->ret, pre_brk = st->brk, pre_cont = st->cont;
     if (n->then_) exec(a, st, n->then_, inner);
     if (n->else_) exec(a, &els, n->else_, inner);
+    /* Under a condition the same in all threads, either every thread or none
+       takes a branch.  A branch that ends in an exit for all who took it
+       (`if (!ids) { if (i > max) return; ...; return; }`) leaves no thread
+       behind: the exits some of them took earlier in it do not concern the
+       code after the if, which only threads of the other branch reach.
+       (What they carried to a loop's break or continue went there with
+       them.)  A condition on parameters still leaves the code after it to
+       the threads whose arguments took the other branch. */
+    if (!(c.m & VM_THREAD)) {
+        struct state *br[2] = {st, &els};
+        for (int i = 0; i < 2; i++)
+            if (br[i]->dead) {
+                br[i]->ret = vjoin(pre_ret, vmk(c.m, -1));
+                br[i]->brk = pre_brk;
+                br[i]->cont = pre_cont;
+            }
+    }
     state_join(a, st, &els);
     state_free(&els);
 }
