@@ -1229,6 +1229,7 @@ struct lval {
 };
 
 static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struct ctl scoped);
+static bool tid_against_extent(struct fnan *a, struct node *cmp);
 static void exec(struct fnan *a, struct state *st, struct node *n, struct ctl scoped);
 
 static struct node *strip_node(struct node *n)
@@ -1962,6 +1963,11 @@ static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struc
                 r = vlin(l, rv, -1);
                 r.tx = 0;
             }
+            if (is_comparison(op) && (r.m & VM_THREAD) && tid_against_extent(a, n)) {
+                r.m &= ~VM_THREAD;
+                r.why = -1;
+                r.tx = 0;
+            }
         }
         break;
     }
@@ -2126,6 +2132,57 @@ static bool is_blockdim_x(struct fnan *a, struct node *n, int depth)
     }
     struct node *d = single_def(a, n);
     return d && is_blockdim_x(a, d, depth + 1);
+}
+
+/* threadIdx.<comp> itself, or a local defined once as it. */
+static bool is_tid_comp(struct fnan *a, struct node *n, char comp, int depth)
+{
+    n = strip_casts(n);
+    if (!n || depth > 4) return false;
+    enum var_class cls;
+    if (is_builtin_member(a, n, &cls)) return cls == V_TID && builtin_component(a, n->c) == comp;
+    struct node *d = single_def(a, n);
+    return d && is_tid_comp(a, d, comp, depth + 1);
+}
+
+static struct launch_model *launch_of(struct fnan *a);
+
+/* blockDim.<comp>, a local defined once as it, or a parameter of the kernel
+   that no statement changes and that every launch site in the file passes
+   the block's <comp> (`dim3 block(n); k<<<g, block>>>(x, n)`). */
+static bool is_blockdim_comp(struct fnan *a, struct node *n, char comp, int depth)
+{
+    n = strip_casts(n);
+    if (!n || depth > 4) return false;
+    enum var_class cls;
+    if (is_builtin_member(a, n, &cls)) {
+        struct node *b = strip_node(n->kid[0]);
+        return cls == V_UNIFORM && strcmp(a->vars[node_var(a, b)].name, "blockDim") == 0 &&
+               builtin_component(a, n->c) == comp;
+    }
+    if (n->kind == CXCursor_DeclRefExpr) {
+        int v = node_var(a, n);
+        if (v >= 0 && a->vars[v].cls == V_PARAM && a->vars[v].param >= 0 && a->vars[v].n_defs == 0 &&
+            !a->vars[v].escapes && !a->vars[v].reference) {
+            struct launch_model *m = launch_of(a);
+            return m && launch_param_is_block_dim(m, a->fn, (unsigned)a->vars[v].param, (unsigned)(comp - 'x'));
+        }
+    }
+    struct node *d = single_def(a, n);
+    return d && is_blockdim_comp(a, d, comp, depth + 1);
+}
+
+/* A comparison of threadIdx.<c> with blockDim.<c> (or a kernel parameter
+   that equals it at every launch site) has the same outcome in every
+   thread: every thread index is below the block's extent.
+   `if (col >= ncols_pad) return;` with the block launched ncols_pad wide. */
+static bool tid_against_extent(struct fnan *a, struct node *cmp)
+{
+    if (cmp->nkid != 2) return false;
+    for (char comp = 'x'; comp <= 'z'; comp++)
+        for (int i = 0; i < 2; i++)
+            if (is_tid_comp(a, cmp->kid[i], comp, 0) && is_blockdim_comp(a, cmp->kid[1 - i], comp, 0)) return true;
+    return false;
 }
 
 static void launch_model_release(void *p)
