@@ -175,6 +175,11 @@ static void on_subscript(struct collector *col, CXCursor c)
     if (i > 0 && clang_getCursorKind(col->stack[i - 1]) == CXCursor_MemberRefExpr) {
         CXCursor m = col->stack[i - 1];
         CXCursor field = clang_getCursorReferenced(m);
+        /* a data member of the element's own (complete) type: a method or
+           a member of something else has no offset to ask for */
+        if (clang_getCursorKind(field) != CXCursor_FieldDecl) return;
+        CXCursor rec = clang_getCursorSemanticParent(field);
+        if (clang_Type_getSizeOf(clang_getCursorType(rec)) != a.elem_size) return;
         long long bits = clang_Cursor_getOffsetOfField(field);
         long long w = clang_Type_getSizeOf(clang_getCursorType(m));
         if (bits < 0 || bits % 8 || w <= 0) return;

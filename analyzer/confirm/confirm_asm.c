@@ -437,6 +437,8 @@ void asm_mix_count(const char *text, struct asm_mix *m)
     for (size_t i = 0; i < l.n; i++) {
         collective[i] = is_warp_collective(l.insns[i].op);
         if (collective[i]) m->warp_collectives++;
+        if (str_starts_with(l.insns[i].op, "bar.warp.sync") || str_starts_with(l.insns[i].op, "WARPSYNC"))
+            m->warp_barriers++;
         if (m->sass) classify_sass(&l.insns[i], m, &barrier[i], &int_mul[i]);
         else classify_ptx(&l.insns[i], m, &barrier[i], &int_mul[i]);
         if (barrier[i]) m->barriers++;
@@ -514,4 +516,5 @@ void asm_mix_print(FILE *out, const struct asm_mix *m)
     fprintf(out, "st_local %ld\n", m->st_local);
     if (m->local_bytes >= 0) fprintf(out, "local_bytes %ld\n", m->local_bytes);
     if (!m->sass) fprintf(out, "ld_global_step %ld\n", m->ld_global_step);
+    fprintf(out, "warp_barriers %ld\n", m->warp_barriers);
 }

@@ -28,6 +28,7 @@ struct asm_mix {
     long ld_global_step;     /* PTX: smallest positive gap between the immediate offsets of
                                 ld.global instructions on one base register (the step a
                                 thread's own consecutive loads take); -1 when none; -1 for SASS */
+    long warp_barriers;      /* bar.warp.sync / WARPSYNC (__syncwarp) */
 };
 
 /* Counts the instruction mix of a PTX text (nvcc -ptx) or a SASS listing

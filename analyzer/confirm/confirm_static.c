@@ -291,6 +291,7 @@ static void record_mix(struct pair_result *r, const char *variant, const char *p
         {"warp_collectives", m->warp_collectives}, {"collective_skips", m->collective_skips},
         {"ld_local", m->ld_local},           {"st_local", m->st_local},
         {"local_bytes", m->local_bytes},     {"ld_global_step", m->ld_global_step},
+        {"warp_barriers", m->warp_barriers},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         if (rows[i].v < 0) continue;
@@ -413,6 +414,15 @@ static enum step_status judge_static(const struct pair *p, const struct asm_mix 
         bool bad_local = b->ld_local + b->st_local > 0 && (b->sass || b->local_bytes > 0);
         bool fixed_none = f->ld_local + f->st_local == 0 && (f->sass || f->local_bytes == 0);
         return bad_local && fixed_none ? STEP_PASS : STEP_FAIL;
+    }
+    if (!strcmp(k, "warp-barrier-added") || !strcmp(k, "barrier-added")) {
+        bool warp = k[0] == 'w';
+        long nb = warp ? b->warp_barriers : b->barriers, nf = warp ? f->warp_barriers : f->barriers;
+        const char *what_b = warp ? "__syncwarp() (bar.warp.sync/WARPSYNC)" : "block barriers (bar.sync/BAR.SYNC)";
+        *summary = xasprintf("%s %ld -> %ld (%s)", warp ? "warp barriers" : "block barriers", nb, nf, what);
+        *detail = xasprintf("%s (%s): bad %ld, fixed %ld; shared loads %ld vs %ld, stores %ld vs %ld",
+                            what_b, what, nb, nf, b->ld_shared, f->ld_shared, b->st_shared, f->st_shared);
+        return nf > nb ? STEP_PASS : STEP_FAIL;
     }
     *detail = xasprintf("unknown static check \"%s\" in pair.json", k);
     *summary = xstrdup(*detail);
