@@ -7,6 +7,8 @@ extern const struct rule rule_cu101;
 extern const struct rule rule_cu201;
 extern const struct rule rule_cu301;
 extern const struct rule rule_cu401;
+extern const struct rule rule_cu501;
+extern const struct rule rule_cu507;
 
 const struct rule rule_cu000 = {
     .code = "CU000",
@@ -43,5 +45,7 @@ const struct rule *const rule_registry[] = {
     &rule_cu201,
     &rule_cu301,
     &rule_cu401,
+    &rule_cu501,
+    &rule_cu507,
 };
 const size_t rule_registry_len = sizeof rule_registry / sizeof rule_registry[0];

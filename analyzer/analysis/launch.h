@@ -60,4 +60,16 @@ bool launch_block_x_at_most(struct launch_model *m, CXCursor kernel, long long v
    at every site?  (False when unknown.) */
 bool launch_x_multiple_of(const struct launch_info *li, long long k);
 
+/* One launch site's configuration, for the launch-configuration rule: the
+   kernel, and grid, block and dynamic shared memory when constant (zero
+   components included, unlike the shapes above). */
+struct launch_site {
+    CXCursor kernel;
+    bool grid_known, block_known, smem_known;
+    long long grid[3], block[3], smem;
+    CXCursor grid_arg, block_arg, smem_arg;
+};
+/* Is call a k<<<...>>> launch?  Fills out when it is. */
+bool launch_site_read(CXCursor call, struct launch_site *out);
+
 #endif
