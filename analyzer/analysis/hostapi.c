@@ -328,7 +328,8 @@ static bool stored_is_read(CXCursor fn, CXCursor var, unsigned at, bool in_loop)
     for (unsigned i = 0; i < s.nw; i++)
         if (s.writes[i] > at && s.writes[i] < next_write) next_write = s.writes[i];
     for (unsigned i = 0; i < s.n && !read; i++) {
-        if (s.reads[i] > at && s.reads[i] < next_write) read = true;
+        /* >=: a read in the same macro expansion as the store shares its offset */
+        if (s.reads[i] >= at && s.reads[i] < next_write) read = true;
         /* Inside a loop, a read earlier in the body may see the next
            iteration's value. */
         if (in_loop && s.reads[i] < at) read = true;
@@ -535,6 +536,12 @@ static CXCursor plain_var(CXCursor e)
         if (!n) break;
         e = ast_strip(kids[n - 1]);
     }
+    /* p + offset: the buffer is p's */
+    if (clang_getCursorKind(e) == CXCursor_BinaryOperator &&
+        clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_Pointer) {
+        CXCursor l = ast_strip(ast_child(e, 0));
+        if (clang_getCanonicalType(clang_getCursorType(l)).kind == CXType_Pointer) e = l;
+    }
     if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return clang_getNullCursor();
     CXCursor v = clang_getCursorReferenced(e);
     if (clang_getCursorKind(v) != CXCursor_VarDecl) return clang_getNullCursor();
@@ -722,7 +729,8 @@ static enum hostapi_origin origin_of(CXCursor fn, CXCursor buf, CXCursor *at)
         CXCursor sp = clang_getCursorSemanticParent(s.var);
         enum CXCursorKind pk = clang_getCursorKind(sp);
         if (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace) return HOSTAPI_ORIGIN_UNKNOWN;
-        if (clang_Cursor_getStorageClass(s.var) == CX_SC_Static) return HOSTAPI_ORIGIN_UNKNOWN;
+        /* a static local is still this function's: it keeps what it was
+           given here */
         CXCursor init = clang_Cursor_getVarDeclInitializer(s.var);
         if (!clang_Cursor_isNull(init)) {
             if (is_pageable_source(init)) {
@@ -807,7 +815,7 @@ static struct hostapi_call *add_call(struct walk *w, CXCursor call, char *name, 
     c->call = call;
     c->name = name;
     c->flags = flags;
-    c->stored_in = c->host_buffer = c->origin_at = c->target = clang_getNullCursor();
+    c->stored_in = c->host_buffer = c->origin_at = c->target = c->stream_var = clang_getNullCursor();
     c->loop = w->cur_loop;
     c->offset = offset_of(call);
     c->copy_kind = HOSTAPI_COPY_UNKNOWN;
@@ -868,7 +876,25 @@ static void handle_call(struct walk *w, CXCursor c)
     CXCursor callee = clang_getCursorReferenced(c);
     struct launch_site ls;
     if (launch_site_read(c, &ls)) {
-        add_call(w, c, ast_spelling(callee), HOSTAPI_LAUNCH);
+        struct hostapi_call *hc = add_call(w, c, ast_spelling(callee), HOSTAPI_LAUNCH);
+        hc->stream_known = true;
+        if (!clang_Cursor_isNull(ls.stream_arg)) {
+            CXCursor a = ast_strip(ls.stream_arg);
+            long long v;
+            enum CXCursorKind ak = clang_getCursorKind(a);
+            bool defaulted = ak == CXCursor_UnexposedExpr && clang_Cursor_isNull(ast_child(a, 0));
+            if (defaulted || ak == CXCursor_CXXNullPtrLiteralExpr || ak == CXCursor_GNUNullExpr ||
+                (ast_eval_int(a, &v) && v == 0)) {
+                /* the default stream */
+            } else {
+                CXCursor v2 = plain_var(a);
+                if (!clang_Cursor_isNull(v2)) hc->stream_var = v2;
+                else if (ak == CXCursor_MemberRefExpr || ak == CXCursor_DeclRefExpr)
+                    hc->stream_var = clang_getCursorReferenced(a);
+                else
+                    hc->stream_known = false;
+            }
+        }
         mark_launch_in_loops(w);
         return;
     }
@@ -910,7 +936,18 @@ static void handle_call(struct walk *w, CXCursor c)
         if (checker) {
             add_call(w, c, name, HOSTAPI_CHECKER);
         } else {
-            if (!harmless_host_call(name)) mark_host_work(w);
+            /* check(cudaDeviceSynchronize()): a function receiving a CUDA
+               status checks it; that needs no device result */
+            bool receives_status = false;
+            int na = clang_Cursor_getNumArguments(c);
+            for (int i = 0; i < na && !receives_status; i++) {
+                CXCursor a = ast_strip(clang_Cursor_getArgument(c, (unsigned)i));
+                if (clang_getCursorKind(a) != CXCursor_CallExpr) continue;
+                CXCursor ac = clang_getCursorReferenced(a);
+                const char *st2 = NULL;
+                if (!clang_Cursor_isNull(ac) && status_of(ac, &st2) != HOSTAPI_STATUS_NONE) receives_status = true;
+            }
+            if (!receives_status && !harmless_host_call(name)) mark_host_work(w);
             free(name);
         }
         return;
@@ -1061,18 +1098,19 @@ bool hostapi_loop_within(const struct hostapi_fn *f, int inner, int outer)
 }
 
 struct loop_read {
-    CXCursor var, except;
+    CXCursor var;
+    unsigned except_begin, except_end; /* the extent of the call to leave out */
     bool found;
-    bool in_except;
 };
 
 static enum CXChildVisitResult loop_read_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
     struct loop_read *s = data;
-    if (clang_equalCursors(c, s->except)) return CXChildVisit_Continue;
     if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
         clang_equalCursors(clang_getCursorReferenced(c), s->var)) {
+        unsigned off = offset_of(c);
+        if (off >= s->except_begin && off < s->except_end) return CXChildVisit_Continue;
         s->found = true;
         return CXChildVisit_Break;
     }
@@ -1082,7 +1120,13 @@ static enum CXChildVisitResult loop_read_visit(CXCursor c, CXCursor parent, CXCl
 bool hostapi_loop_reads(const struct hostapi_fn *f, int loop, CXCursor var, CXCursor except)
 {
     if (loop < 0 || (unsigned)loop >= f->n_loops) return false;
-    struct loop_read s = {var, except, false, false};
+    struct loop_read s;
+    memset(&s, 0, sizeof s);
+    s.var = var;
+    CXSourceRange r = clang_getCursorExtent(except);
+    clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, &s.except_begin);
+    clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &s.except_end);
+    if (s.except_end <= s.except_begin) s.except_end = s.except_begin + 1;
     clang_visitChildren(f->loops[loop].stmt, loop_read_visit, &s);
     return s.found;
 }

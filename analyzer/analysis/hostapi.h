@@ -79,6 +79,10 @@ struct hostapi_call {
     /* Allocations and frees: the variable written or freed (a plain local,
        parameter or member), null when the target is indexed (p[i]). */
     CXCursor target;
+    /* Launches: the stream, as the variable named (null cursor: the default
+       stream, or an expression that names no variable: see stream_known). */
+    CXCursor stream_var;
+    bool stream_known;          /* default stream, or a plain variable */
 };
 
 struct hostapi_loop {

@@ -435,7 +435,7 @@ bool launch_x_multiple_of(const struct launch_info *li, long long k)
 bool launch_site_read(CXCursor call, struct launch_site *out)
 {
     memset(out, 0, sizeof *out);
-    out->kernel = out->grid_arg = out->block_arg = out->smem_arg = clang_getNullCursor();
+    out->kernel = out->grid_arg = out->block_arg = out->smem_arg = out->stream_arg = clang_getNullCursor();
     if (clang_getCursorKind(call) != CXCursor_CallExpr) return false;
     CXCursor callee = clang_getCursorReferenced(call);
     if (clang_Cursor_isNull(callee) || !is_kernel(callee)) return false;
@@ -455,5 +455,6 @@ bool launch_site_read(CXCursor call, struct launch_site *out)
         out->smem_arg = clang_Cursor_getArgument(cfg, 2);
         out->smem_known = eval_int(out->smem_arg, &out->smem, 0);
     }
+    if (n >= 4) out->stream_arg = clang_Cursor_getArgument(cfg, 3);
     return true;
 }

@@ -68,6 +68,7 @@ struct launch_site {
     bool grid_known, block_known, smem_known;
     long long grid[3], block[3], smem;
     CXCursor grid_arg, block_arg, smem_arg;
+    CXCursor stream_arg;    /* null when not written */
 };
 /* Is call a k<<<...>>> launch?  Fills out when it is. */
 bool launch_site_read(CXCursor call, struct launch_site *out);
