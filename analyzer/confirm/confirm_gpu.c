@@ -459,11 +459,11 @@ void confirm_sanitizer_step(struct confirm_env *env, struct pair_result *r, cons
         pr_text(r, "", "sanitizer.summary", sum);
         free(sum);
         pr_step(r, p->sanitizer, st,
-                "bad: %ld error(s)%s%s%s; fixed: %ld error(s).  %s misses the early-exit and "
-                "thread-dependent trip-count shapes on Volta and later, where such barriers "
-                "do not hang",
-                errors[0], first[0] ? " (first: " : "", first[0] ? first[0] : "",
-                first[0] ? ")" : "", errors[1], p->sanitizer);
+                "bad: %ld error(s)%s%s%s; fixed: %ld error(s).%s%s", errors[0],
+                first[0] ? " (first: " : "", first[0] ? first[0] : "", first[0] ? ")" : "", errors[1],
+                strcmp(p->rule, "CU101") ? "" : "  ", strcmp(p->rule, "CU101") ? "" :
+                "synccheck misses the early-exit and thread-dependent trip-count shapes on Volta and "
+                "later, where such barriers do not hang");
     }
     free(first[0]);
     free(first[1]);

@@ -288,6 +288,10 @@ static void record_mix(struct pair_result *r, const char *variant, const char *p
         {"st_shared", m->st_shared},         {"atom_shared", m->atom_shared},
         {"shared_bytes", m->shared_bytes},   {"barriers", m->barriers},
         {"barrier_skips", m->barrier_skips},
+        {"warp_collectives", m->warp_collectives}, {"collective_skips", m->collective_skips},
+        {"ld_local", m->ld_local},           {"st_local", m->st_local},
+        {"local_bytes", m->local_bytes},     {"ld_global_step", m->ld_global_step},
+        {"warp_barriers", m->warp_barriers},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         if (rows[i].v < 0) continue;
@@ -362,14 +366,149 @@ static enum step_status judge_static(const struct pair *p, const struct asm_mix 
                    ? STEP_PASS
                    : STEP_FAIL;
     }
+    if (!strcmp(k, "instruction-count")) {
+        /* CU202: an inlined library routine replaced by a few instructions */
+        *summary = xasprintf("instructions %ld -> %ld (%s)", b->instructions, f->instructions, what);
+        *detail = xasprintf("instructions in the kernel (%s): bad %ld, fixed %ld (the fixed kernel "
+                            "must have at most half as many)",
+                            what, b->instructions, f->instructions);
+        return f->instructions > 0 && 2 * f->instructions <= b->instructions ? STEP_PASS : STEP_FAIL;
+    }
+    if (!strcmp(k, "collective-skip")) {
+        *summary = xasprintf("conditional branches or exits past a warp collective %ld -> %ld (%s)",
+                             b->collective_skips, f->collective_skips, what);
+        *detail = xasprintf("warp collectives (shfl/vote/warp sync) %ld vs %ld; conditional branches or "
+                            "exits that skip one (%s): bad %ld, fixed %ld (whether such a branch splits "
+                            "a warp is cudalint's verdict, not the assembler's)",
+                            b->warp_collectives, f->warp_collectives, what, b->collective_skips,
+                            f->collective_skips);
+        return b->warp_collectives > 0 && f->warp_collectives > 0 && b->collective_skips > 0 &&
+                       f->collective_skips == 0
+                   ? STEP_PASS
+                   : STEP_FAIL;
+    }
+    if (!strcmp(k, "load-step")) {
+        /* CU402: a thread's own consecutive global loads step through its
+           row (a few bytes) in bad, and a warp's width (at least 128 bytes:
+           32 lanes share each row) in fixed */
+        *summary = xasprintf("step of a thread's own global loads %ld -> %ld bytes (%s)",
+                             b->ld_global_step, f->ld_global_step, what);
+        *detail = xasprintf("smallest step between a thread's own global loads from one base "
+                            "register (%s): bad %ld bytes (the thread walks its own row), fixed "
+                            "%ld bytes (the warp's lanes share the row)",
+                            what, b->ld_global_step, f->ld_global_step);
+        if (b->sass) return STEP_INFO;
+        return b->ld_global_step > 0 && b->ld_global_step < 32 && f->ld_global_step >= 128
+                   ? STEP_PASS
+                   : STEP_FAIL;
+    }
+    if (!strcmp(k, "local-memory")) {
+        /* CU403: the array lives in local memory in bad, in registers in fixed */
+        *summary = xasprintf("local memory %ld -> %ld bytes, ld/st.local %ld/%ld -> %ld/%ld (%s)",
+                             b->local_bytes, f->local_bytes, b->ld_local, b->st_local,
+                             f->ld_local, f->st_local, what);
+        *detail = xasprintf("local memory (%s): bad %ld bytes declared, %ld loads and %ld stores; "
+                            "fixed %ld bytes, %ld loads and %ld stores",
+                            what, b->local_bytes, b->ld_local, b->st_local, f->local_bytes,
+                            f->ld_local, f->st_local);
+        bool bad_local = b->ld_local + b->st_local > 0 && (b->sass || b->local_bytes > 0);
+        bool fixed_none = f->ld_local + f->st_local == 0 && (f->sass || f->local_bytes == 0);
+        return bad_local && fixed_none ? STEP_PASS : STEP_FAIL;
+    }
+    if (!strcmp(k, "warp-barrier-added") || !strcmp(k, "barrier-added")) {
+        bool warp = k[0] == 'w';
+        long nb = warp ? b->warp_barriers : b->barriers, nf = warp ? f->warp_barriers : f->barriers;
+        const char *what_b = warp ? "__syncwarp() (bar.warp.sync/WARPSYNC)" : "block barriers (bar.sync/BAR.SYNC)";
+        *summary = xasprintf("%s %ld -> %ld (%s)", warp ? "warp barriers" : "block barriers", nb, nf, what);
+        *detail = xasprintf("%s (%s): bad %ld, fixed %ld; shared loads %ld vs %ld, stores %ld vs %ld",
+                            what_b, what, nb, nf, b->ld_shared, f->ld_shared, b->st_shared, f->st_shared);
+        return nf > nb ? STEP_PASS : STEP_FAIL;
+    }
     *detail = xasprintf("unknown static check \"%s\" in pair.json", k);
     *summary = xstrdup(*detail);
     return STEP_ERROR;
 }
 
+/* "removed-intrinsic" (CU601): the bad kernel must not compile, and nvcc
+   must say so about the intrinsic; the fixed one must compile, with the
+   warp shuffles and votes as their .sync forms. */
+static void static_removed_intrinsic(struct confirm_env *env, struct pair_result *r, const char *pwork)
+{
+    const struct pair *p = r->pair;
+    char *log = path_join(pwork, "nvcc.log");
+    struct strvec a = {0};
+    confirm_variant_args(env, p, pwork, "bad", &a);
+    sv_push(&a, "-ptx");
+    sv_push_owned(&a, path_join(env->kernels, "variant.cu"));
+    sv_push(&a, "-o");
+    sv_push_owned(&a, xasprintf("%s/bad.ptx", pwork));
+    char **argv = xcalloc(a.len + 2, sizeof *argv);
+    argv[0] = env->nvcc;
+    for (size_t i = 0; i < a.len; i++) argv[i + 1] = a.items[i];
+    struct proc_result pr;
+    proc_run(argv, NULL, env->work, TIMEOUT_NVCC, true, NULL, &pr);
+    free(argv);
+    sv_release(&a);
+    bool bad_failed = pr.exit_code != 0 && !pr.timed_out;
+    const char *why = strstr(pr.out, "error");
+    char *line = NULL;
+    if (why) {
+        const char *eol = strchr(why, '\n');
+        line = xasprintf("%.*s", (int)(eol ? eol - why : (long)strlen(why)), why);
+    }
+    bool names_it = why && (strstr(why, "__shfl") || strstr(why, "__ballot") || strstr(why, "__any") ||
+                            strstr(why, "__all"));
+    proc_result_release(&pr);
+
+    struct strvec f = {0};
+    confirm_variant_args(env, p, pwork, "fixed", &f);
+    sv_push(&f, "-ptx");
+    sv_push_owned(&f, path_join(env->kernels, "variant.cu"));
+    sv_push(&f, "-o");
+    char *fixed_ptx = xasprintf("%s/fixed.ptx", pwork);
+    sv_push(&f, fixed_ptx);
+    char *warn = NULL;
+    bool fixed_ok = confirm_nvcc(env, r, "build-ptx", &f, log, &warn);
+    sv_release(&f);
+    free(warn);
+    long sync_ops = 0, plain_ops = 0;
+    if (fixed_ok) {
+        char *text = file_read_text(fixed_ptx);
+        for (const char *q = text ? text : ""; (q = strstr(q, "shfl.")); q++) {
+            if (!strncmp(q, "shfl.sync", 9)) sync_ops++;
+            else plain_ops++;
+        }
+        for (const char *q = text ? text : ""; (q = strstr(q, "vote.")); q++) {
+            if (!strncmp(q, "vote.sync", 9)) sync_ops++;
+            else plain_ops++;
+        }
+        free(text);
+        pr_number(r, "fixed", "ptx.sync_warp_ops", (double)sync_ops);
+        pr_step(r, "build-ptx", STEP_PASS, "nvcc -O3 -arch=%s -ptx: the bad kernel %s; the fixed one builds",
+                env->o->arch, bad_failed ? "does not build (expected)" : "builds");
+    }
+    char *summary = xasprintf("bad: %s; fixed: %ld shfl.sync/vote.sync", bad_failed ? "does not compile" : "compiles",
+                              sync_ops);
+    pr_text(r, "", "static.summary", summary);
+    free(summary);
+    bool pass = bad_failed && names_it && fixed_ok && sync_ops > 0 && plain_ops == 0;
+    pr_step(r, "static", pass ? STEP_PASS : STEP_FAIL,
+            "bad kernel: %s%s%s; fixed kernel: %s, %ld warp shuffles/votes with a mask (.sync), %ld without",
+            bad_failed ? "nvcc rejects it: " : "nvcc compiles it (the rule predicts it does not)",
+            bad_failed ? (line ? line : "(no message)") : "", bad_failed && !names_it ? " (not about the intrinsic)" : "",
+            fixed_ok ? "builds" : "does not build", sync_ops, plain_ops);
+    free(line);
+    free(fixed_ptx);
+    free(log);
+}
+
 void confirm_static_steps(struct confirm_env *env, struct pair_result *r, const char *pwork)
 {
     const struct pair *p = r->pair;
+    if (!strcmp(p->static_check, "removed-intrinsic")) {
+        static_removed_intrinsic(env, r, pwork);
+        return;
+    }
     const char *variants[2] = {"bad", "fixed"};
     struct asm_mix mix[2];
     char *log = path_join(pwork, "nvcc.log");
