@@ -270,6 +270,11 @@ static void cu402_on_cursor(struct rule_ctx *ctx, CXCursor c)
         }
     }
     if (!have || worst.r.min_sectors == 0 || worst.r.sectors <= worst.r.min_sectors) return;
+    /* the scalar path of a vectorised one: in[4 * i + k] where the kernel
+       also reads ((float4 *)in)[i] (the tail of the array, typically) */
+    if (!worst.symbolic && f.tid[0] &&
+        global_accesses_has_view(g, ga->param, (f.tid[0] < 0 ? -f.tid[0] : f.tid[0]) * ga->elem_size))
+        return;
 
     /* one finding per pointer and line: X[i] = X[i] - X[i - 1] is one place to fix */
     struct reported *rep = ctx_fn_cache_get(ctx, "cu402.reported");
