@@ -522,8 +522,7 @@ static bool is_assignment_like(struct node *n)
     }
     if (k == CXCursor_UnaryOperator) {
         enum CXUnaryOperatorKind op = ast_unop(s);
-        return op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
-               op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
+        return ast_unop_is_incdec(op);
     }
     return false;
 }
@@ -1850,8 +1849,7 @@ static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struc
     case CXCursor_UnaryOperator: {
         enum CXUnaryOperatorKind op = ast_unop(n->c);
         if (n->nkid < 1) break;
-        if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
-            op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec) {
+        if (ast_unop_is_incdec(op)) {
             bool inc = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PreInc;
             r = eval_assign(a, st, n->kid[0], VNONE, scoped, true,
                             node_is_integer(n->kid[0]) ? (inc ? 1 : -1) : 0);
@@ -2591,8 +2589,7 @@ static void count_defs(struct fnan *a)
             break;
         case CXCursor_UnaryOperator: {
             enum CXUnaryOperatorKind op = ast_unop(n->c);
-            if (n->nkid == 1 && (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
-                                 op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec))
+            if (n->nkid == 1 && ast_unop_is_incdec(op))
                 target = n->kid[0];
             if (n->nkid == 1 && op == CXUnaryOperator_AddrOf) {
                 struct node *x = strip_casts(n->kid[0]);
