@@ -305,6 +305,18 @@ static bool mentions_blockdim(CXTranslationUnit tu, CXCursor e, int depth)
     return false;
 }
 
+static bool mentions_blockdim_any(CXTranslationUnit tu, CXCursor e, int depth)
+{
+    if (depth > 8) return false;
+    int comp;
+    if (affine_builtin_member(tu, e, &comp) == AFFINE_BLOCKDIM) return true;
+    CXCursor kids[4];
+    unsigned n = ast_children(ast_strip(e), kids, 4);
+    for (unsigned i = 0; i < n; i++)
+        if (mentions_blockdim_any(tu, kids[i], depth + 1)) return true;
+    return false;
+}
+
 static const char *callee_name(CXCursor call, char **owned)
 {
     *owned = ast_spelling(call);
@@ -761,6 +773,38 @@ static bool cond_lane(struct warp_view *w, CXCursor cond, const char *what, stru
     return true;
 }
 
+/* for (v = lane-dependent start; v < B; v += S) with B a block extent
+   (blockDim.z, blockDim.x * k) and S block-uniform: the lanes' trip counts
+   agree when the launch makes the extent a multiple of the stride, the
+   convention such strided loops are written for (as blockDim.x is taken to
+   be a multiple of 32). */
+static bool strided_to_block_extent(struct warp_view *w, CXCursor loop)
+{
+    if (loop.kind != CXCursor_ForStmt) return false;
+    CXCursor kids[4];
+    if (ast_children(loop, kids, 4) != 4) return false;
+    CXCursor cond = ast_strip(kids[1]), inc = ast_strip(kids[2]);
+    if (cond.kind != CXCursor_BinaryOperator || inc.kind != CXCursor_CompoundAssignOperator) return false;
+    if (ast_binop(inc) != CXBinaryOperator_AddAssign) return false;
+    CXCursor var = ast_strip(ast_child(inc, 0));
+    if (var.kind != CXCursor_DeclRefExpr) return false;
+    CXCursor vd = clang_getCursorReferenced(var);
+    enum CXBinaryOperatorKind op = ast_binop(cond);
+    CXCursor l = ast_strip(ast_child(cond, 0)), r = ast_strip(ast_child(cond, 1));
+    CXCursor bound;
+    if ((op == CXBinaryOperator_LT || op == CXBinaryOperator_LE) && l.kind == CXCursor_DeclRefExpr &&
+        clang_equalCursors(clang_getCursorReferenced(l), vd))
+        bound = r;
+    else if ((op == CXBinaryOperator_GT || op == CXBinaryOperator_GE) && r.kind == CXCursor_DeclRefExpr &&
+             clang_equalCursors(clang_getCursorReferenced(r), vd))
+        bound = l;
+    else
+        return false;
+    if (!mentions_blockdim_any(w->tu, bound, 0)) return false;
+    return classify(w, bound, NULL) == WARP_BLOCK_UNIFORM &&
+           classify(w, ast_child(inc, 1), NULL) == WARP_BLOCK_UNIFORM;
+}
+
 /* The lane-dependent construct directly controlling the child `child` of
    node `anc`, if any. */
 static bool controls(struct warp_view *w, int anc, int child, struct warp_divergence *out)
@@ -794,6 +838,7 @@ static bool controls(struct warp_view *w, int anc, int child, struct warp_diverg
            runs once, before, but a lane-dependent start still makes the
            trip count lane-dependent through the condition). */
         if (n == 0) return false;
+        if (strided_to_block_extent(w, a)) return false;
         CXCursor body = a.kind == CXCursor_DoStmt ? kids[0] : kids[n - 1];
         bool in_body = clang_equalCursors(body, ch);
         for (unsigned i = 0; i < n; i++) {

@@ -290,6 +290,8 @@ static void record_mix(struct pair_result *r, const char *variant, const char *p
         {"warp_collectives", m->warp_collectives}, {"collective_skips", m->collective_skips},
         {"ld_local", m->ld_local},           {"st_local", m->st_local},
         {"local_bytes", m->local_bytes},     {"ld_global_step", m->ld_global_step},
+        {"fdiv", m->fdiv},
+        {"warp_barriers", m->warp_barriers},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         if (rows[i].v < 0) continue;
@@ -445,6 +447,46 @@ static enum step_status judge_local_memory(const struct asm_mix *b, const struct
     return bad_local && fixed_none ? STEP_PASS : STEP_FAIL;
 }
 
+/* CU102 / CU104: the fix adds the missing synchronisation: more __syncwarp()
+   (warp-barrier-added) or block barriers (barrier-added) in fixed than in
+   bad, the shared accesses otherwise the same kernel's. */
+static enum step_status judge_barrier_added(bool warp, const struct asm_mix *b,
+                                            const struct asm_mix *f, const char *what,
+                                            char **detail, char **summary)
+{
+    long nb = warp ? b->warp_barriers : b->barriers, nf = warp ? f->warp_barriers : f->barriers;
+    const char *what_b =
+        warp ? "__syncwarp() (bar.warp.sync/WARPSYNC)" : "block barriers (bar.sync/BAR.SYNC)";
+    *summary = xasprintf("%s %ld -> %ld (%s)", warp ? "warp barriers" : "block barriers", nb, nf, what);
+    *detail = xasprintf("%s (%s): bad %ld, fixed %ld; shared loads %ld vs %ld, stores %ld vs %ld",
+                        what_b, what, nb, nf, b->ld_shared, f->ld_shared, b->st_shared,
+                        f->st_shared);
+    return nf > nb ? STEP_PASS : STEP_FAIL;
+}
+
+static enum step_status judge_warp_barrier_added(const struct asm_mix *b, const struct asm_mix *f,
+                                                 const char *what, char **detail, char **summary)
+{
+    return judge_barrier_added(true, b, f, what, detail, summary);
+}
+
+static enum step_status judge_block_barrier_added(const struct asm_mix *b, const struct asm_mix *f,
+                                                  const char *what, char **detail, char **summary)
+{
+    return judge_barrier_added(false, b, f, what, detail, summary);
+}
+
+/* CU203: IEEE float divisions replaced by multiplications. */
+static enum step_status judge_fdiv(const struct asm_mix *b, const struct asm_mix *f, const char *what,
+                                   char **detail, char **summary)
+{
+    *summary = xasprintf("div.rn.f32 %ld -> %ld (%s)", b->fdiv, f->fdiv, what);
+    *detail = xasprintf("IEEE float divisions, div.rn.f32 (%s): bad %ld, fixed %ld", what, b->fdiv,
+                        f->fdiv);
+    if (b->sass) return STEP_INFO;
+    return b->fdiv > 0 && f->fdiv == 0 ? STEP_PASS : STEP_FAIL;
+}
+
 typedef void (*steps_fn)(struct confirm_env *env, struct pair_result *r, const char *pwork);
 static void static_removed_intrinsic(struct confirm_env *env, struct pair_result *r, const char *pwork);
 
@@ -460,7 +502,10 @@ static const struct static_check {
     {"instruction-count", judge_instruction_count, NULL},
     {"collective-skip", judge_collective_skip, NULL},
     {"load-step", judge_load_step, NULL},
+    {"fdiv", judge_fdiv, NULL},
     {"local-memory", judge_local_memory, NULL},
+    {"warp-barrier-added", judge_warp_barrier_added, NULL},
+    {"barrier-added", judge_block_barrier_added, NULL},
     {"removed-intrinsic", NULL, static_removed_intrinsic},
 };
 

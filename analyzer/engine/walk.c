@@ -78,7 +78,12 @@ bool ctx_location_is_linted(const struct rule_ctx *ctx, CXSourceLocation loc)
     clang_getExpansionLocation(loc, &file, &line, &col, &off);
     if (!file) return false;
     CXFileUniqueID id;
-    if (clang_getFileUniqueID(file, &id) != 0) return false;
+    /* A file that exists only as editor text, standard input or a built-in
+       header (no inode) has no unique ID, or one all such files share:
+       decided by name each time. */
+    static const CXFileUniqueID none;
+    if (clang_getFileUniqueID(file, &id) != 0 || memcmp(&id, &none, sizeof id) == 0)
+        return file_is_linted_uncached(ctx, file, loc);
     struct walk_state *st = state_of(ctx);
     for (size_t i = 0; i < st->n_files; i++)
         if (memcmp(&st->files[i].id, &id, sizeof id) == 0) return st->files[i].linted;
