@@ -10,6 +10,7 @@
 #include "core/docs.h"
 #include "fix/fixwrite.h"
 #include "engine/lint.h"
+#include "engine/supervise.h"
 #include "output/writers.h"
 #include "core/rule.h"
 #include "base/util.h"
@@ -94,7 +95,7 @@ static int run_lint(struct lint_options *o, const struct output_writer *writer)
 {
     int status = EXIT_CLEAN;
     struct lint_run run;
-    lint_run(o, &run);
+    lint_run_supervised(o, &run);
     if (o->write_baseline) {
         char *error = NULL;
         long n = baseline_write(o->write_baseline, &run, &error);

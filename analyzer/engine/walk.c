@@ -23,6 +23,7 @@ struct fn_slot {
 
 struct file_verdict {
     CXFileUniqueID id;
+    CXFile file; /* for files not on disk, which all share one (zero) id */
     bool linted;
 };
 
@@ -40,6 +41,9 @@ struct walk_state {
     struct macro_def *macros;
     size_t n_macros, cap_macros;
     char *main_abs;
+    /* The walk did not descend below WALK_MAX_DEPTH: where it first stopped. */
+    bool cut;
+    CXCursor cut_at;
 };
 
 static struct walk_state *state_of(const struct rule_ctx *ctx)
@@ -79,15 +83,22 @@ bool ctx_location_is_linted(const struct rule_ctx *ctx, CXSourceLocation loc)
     if (!file) return false;
     CXFileUniqueID id;
     if (clang_getFileUniqueID(file, &id) != 0) return false;
+    /* An editor's unsaved buffer and the embedded headers exist only in
+       memory: libclang gives them all the same zero id, so they are told
+       apart by their CXFile. */
+    static const CXFileUniqueID zero;
+    bool virtual_file = memcmp(&id, &zero, sizeof id) == 0;
     struct walk_state *st = state_of(ctx);
     for (size_t i = 0; i < st->n_files; i++)
-        if (memcmp(&st->files[i].id, &id, sizeof id) == 0) return st->files[i].linted;
+        if (virtual_file ? st->files[i].file == file : memcmp(&st->files[i].id, &id, sizeof id) == 0)
+            return st->files[i].linted;
     bool linted = file_is_linted_uncached(ctx, file, loc);
     if (st->n_files == st->cap_files) {
         st->cap_files = st->cap_files ? st->cap_files * 2 : 16;
         st->files = xrealloc(st->files, st->cap_files * sizeof *st->files);
     }
     st->files[st->n_files].id = id;
+    st->files[st->n_files].file = file;
     st->files[st->n_files].linted = linted;
     st->n_files++;
     return linted;
@@ -443,7 +454,12 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
         }
     }
     push_parent(ctx, c);
-    clang_visitChildren(c, visit, ctx);
+    if (ctx->depth < WALK_MAX_DEPTH) {
+        clang_visitChildren(c, visit, ctx);
+    } else if (!state_of(ctx)->cut) {
+        state_of(ctx)->cut = true;
+        state_of(ctx)->cut_at = c;
+    }
     ctx->depth--;
     if (is_fn) {
         fn_cache_drop(ctx, clang_hashCursor(c));
@@ -492,6 +508,17 @@ void walk_translation_unit(CXTranslationUnit tu, const char *main_file, const ch
     ctx.rule = NULL;
 
     clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, &ctx);
+    if (st.cut && (!opts || lint_rule_enabled(opts, &rule_cu000))) {
+        CXFile f;
+        unsigned line, col, off;
+        clang_getExpansionLocation(clang_getCursorLocation(st.cut_at), &f, &line, &col, &off);
+        char *file = f ? file_name(f) : NULL;
+        diag_new(out, &rule_cu000, file ? file : main_file, line ? line : 1, col ? col : 1, line ? line : 1,
+                 (col ? col : 1) + 1,
+                 xasprintf("code nested deeper than %u levels: not analysed below this point (%s pass)",
+                           (unsigned)WALK_MAX_DEPTH, pass_name));
+        free(file);
+    }
 
     for (size_t i = 0; i < rule_registry_len && i < 64; i++) {
         if (!st.enabled[i] || !rule_registry[i]->tu_end) continue;
