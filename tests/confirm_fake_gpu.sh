@@ -64,7 +64,10 @@ want '^cu301_unsigned_loop_counter +CU301 .* ERROR +- +- +FAIL$'
 grep -q '^| GPU | Test GPU (compute capability 9.0, 132 SMs) |$' "$TMP/report/RESULTS.md" ||
     fail "RESULTS.md does not name the GPU"
 grep -q '^| Driver | 999.99 |$' "$TMP/report/RESULTS.md" || fail "RESULTS.md does not name the driver"
-[ "$(grep -c '<rect x=' "$TMP/report/ratios.svg")" -eq 4 ] || fail "ratios.svg: want 4 bars (the pair with a CUDA error has none)"
+# One bar per pair that was timed (the pair with a CUDA error has none).
+timed=$(grep -Ec '^[a-z0-9_]+: timing: (pass|FAIL|info)' "$TMP/out.txt")
+[ "$timed" -ge 4 ] || fail "only $timed timed pairs, want at least 4"
+[ "$(grep -c '<rect x=' "$TMP/report/ratios.svg")" -eq "$timed" ] || fail "ratios.svg: want $timed bars (one per timed pair)"
 
 if command -v python3 > /dev/null 2>&1; then
     python3 - "$TMP/confirm.sqlite" "$TMP/report/ratios.svg" <<'EOF' || fail "database or SVG check"

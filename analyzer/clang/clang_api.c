@@ -25,11 +25,6 @@ static void load(void)
        libclang parses on the calling thread, which cudalint starts with a
        stack it chose (engine/lint.h, LINT_THREAD_STACK). */
     setenv("LIBCLANG_NOTHREADS", "1", 1);
-    /* A crash inside libclang (out of memory included) ends the process
-       instead of being caught and carried on from in a state LLVM does not
-       vouch for: the supervisor (engine/supervise.h) then reports that file
-       and lints the others in a fresh process. */
-    setenv("LIBCLANG_DISABLE_CRASH_RECOVERY", "1", 1);
     const char *tried[3];
     size_t n = 0;
     const char *env = getenv("CUDALINT_LIBCLANG");

@@ -322,6 +322,12 @@ static void confirm_pair(struct confirm_env *env, struct pair_result *r)
         return;
     }
     confirm_static_steps(env, r, pwork);
+    if (env->gpu_mode && !strcmp(p->static_check, "removed-intrinsic")) {
+        /* The bad kernel does not compile: there is nothing to run it against. */
+        pr_step(r, "check", STEP_SKIP, "the bad kernel does not compile with this toolkit (the rule's point)");
+        free(pwork);
+        return;
+    }
     if (!env->gpu_mode) {
         free(pwork);
         return;

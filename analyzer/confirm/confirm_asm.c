@@ -35,19 +35,13 @@ struct listing {
 
 static void add_insn(struct listing *l, const struct insn *in)
 {
-    if (l->n == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 256;
-        l->insns = xrealloc(l->insns, l->cap * sizeof *l->insns);
-    }
+    XGROW(l->insns, l->n, l->cap, 256);
     l->insns[l->n++] = *in;
 }
 
 static void add_label(struct listing *l, const char *name, size_t len)
 {
-    if (l->n_labels == l->cap_labels) {
-        l->cap_labels = l->cap_labels ? l->cap_labels * 2 : 64;
-        l->labels = xrealloc(l->labels, l->cap_labels * sizeof *l->labels);
-    }
+    XGROW(l->labels, l->n_labels, l->cap_labels, 64);
     struct label *lb = &l->labels[l->n_labels++];
     if (len >= sizeof lb->name) len = sizeof lb->name - 1;
     memcpy(lb->name, name, len);
@@ -308,6 +302,20 @@ static void classify_sass(const struct insn *in, struct asm_mix *m, bool *is_bar
 
 /* ---- both ---- */
 
+/* A warp-level collective: PTX shfl.sync, vote.sync, bar.warp.sync,
+   match.*.sync, redux.sync; SASS SHFL, VOTE, WARPSYNC, MATCH, REDUX. */
+static bool is_warp_collective(const char *op)
+{
+    static const char *const ptx[] = {"shfl.sync", "vote.sync", "bar.warp.sync", "match.", "redux.sync", NULL};
+    static const char *const sass[] = {"SHFL", "VOTE", "WARPSYNC", "MATCH", "REDUX", NULL};
+    for (size_t i = 0; ptx[i]; i++)
+        if (str_starts_with(op, ptx[i])) return true;
+    for (size_t i = 0; sass[i]; i++)
+        if (str_starts_with(op, sass[i]) && (op[strlen(sass[i])] == '.' || op[strlen(sass[i])] == 0))
+            return true;
+    return false;
+}
+
 static long find_target(const struct listing *l, const struct insn *in)
 {
     if (!in->target[0]) return -1;
@@ -319,6 +327,91 @@ static long find_target(const struct listing *l, const struct insn *in)
             if (l->insns[i].addr == addr) return (long)i;
     }
     return -1;
+}
+
+/* Local memory and the step of a thread's own global loads, from the PTX
+   text: ".local .align 4 .b8 __local_depot0[128];", "ld.local", "st.local",
+   "ld.global.f32 %f1, [%rd4+8];" (CU402, CU403).  SASS: LDL/STL only. */
+static int cmp_long(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void count_memory_spaces(const char *text, struct asm_mix *m)
+{
+    struct {
+        char reg[32];
+        long off;
+    } *lds = NULL;
+    size_t n = 0, cap = 0;
+    m->local_bytes = m->sass ? -1 : 0;
+    m->fdiv = m->sass ? -1 : 0;
+    m->ld_global_step = -1;
+    for (const char *line = text; line && *line;) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        char buf[512];
+        if (len >= sizeof buf) len = sizeof buf - 1;
+        memcpy(buf, line, len);
+        buf[len] = '\0';
+        line = end ? end + 1 : NULL;
+        if (m->sass) {
+            if (strstr(buf, " LDL") || strstr(buf, "\tLDL")) m->ld_local++;
+            if (strstr(buf, " STL") || strstr(buf, "\tSTL")) m->st_local++;
+            continue;
+        }
+        const char *t = buf;
+        while (*t == ' ' || *t == '\t') t++;
+        if (strncmp(t, ".local", 6) == 0) {
+            const char *br = strchr(t, '[');
+            if (br) m->local_bytes += strtol(br + 1, NULL, 10);
+            continue;
+        }
+        if (*t == '@') { /* a guard predicate */
+            while (*t && *t != ' ' && *t != '\t') t++;
+            while (*t == ' ' || *t == '\t') t++;
+        }
+        if (strncmp(t, "div.rn.f32", 10) == 0 || strncmp(t, "div.rn.ftz.f32", 14) == 0) m->fdiv++;
+        if (strncmp(t, "ld.local", 8) == 0) m->ld_local++;
+        else if (strncmp(t, "st.local", 8) == 0) m->st_local++;
+        else if (strncmp(t, "ld.global", 9) == 0) {
+            const char *br = strchr(t, '[');
+            if (!br) continue;
+            const char *close = strchr(br, ']');
+            if (!close) continue;
+            char reg[32];
+            size_t rl = 0;
+            const char *q = br + 1;
+            while (q < close && *q != '+' && rl + 1 < sizeof reg) reg[rl++] = *q++;
+            reg[rl] = '\0';
+            long off = *q == '+' ? strtol(q + 1, NULL, 10) : 0;
+            if (n == cap) {
+                cap = cap ? cap * 2 : 32;
+                lds = xrealloc(lds, cap * sizeof *lds);
+            }
+            memcpy(lds[n].reg, reg, sizeof reg);
+            lds[n].off = off;
+            n++;
+        }
+    }
+    /* per base register: the smallest positive gap between its offsets */
+    long *offs = xcalloc(n + 1, sizeof *offs);
+    for (size_t i = 0; i < n; i++) {
+        bool first = true;
+        for (size_t j = 0; j < i && first; j++) first = strcmp(lds[j].reg, lds[i].reg) != 0;
+        if (!first) continue;
+        size_t k = 0;
+        for (size_t j = i; j < n; j++)
+            if (strcmp(lds[j].reg, lds[i].reg) == 0) offs[k++] = lds[j].off;
+        qsort(offs, k, sizeof *offs, cmp_long);
+        for (size_t j = 1; j < k; j++) {
+            long gap = offs[j] - offs[j - 1];
+            if (gap > 0 && (m->ld_global_step < 0 || gap < m->ld_global_step)) m->ld_global_step = gap;
+        }
+    }
+    free(offs);
+    free(lds);
 }
 
 void asm_mix_count(const char *text, struct asm_mix *m)
@@ -336,7 +429,12 @@ void asm_mix_count(const char *text, struct asm_mix *m)
     bool *in_loop = xcalloc(l.n + 1, sizeof *in_loop);
     bool *barrier = xcalloc(l.n + 1, sizeof *barrier);
     bool *int_mul = xcalloc(l.n + 1, sizeof *int_mul);
+    bool *collective = xcalloc(l.n + 1, sizeof *collective);
     for (size_t i = 0; i < l.n; i++) {
+        collective[i] = is_warp_collective(l.insns[i].op);
+        if (collective[i]) m->warp_collectives++;
+        if (str_starts_with(l.insns[i].op, "bar.warp.sync") || str_starts_with(l.insns[i].op, "WARPSYNC"))
+            m->warp_barriers++;
         if (m->sass) classify_sass(&l.insns[i], m, &barrier[i], &int_mul[i]);
         else classify_ptx(&l.insns[i], m, &barrier[i], &int_mul[i]);
         if (barrier[i]) m->barriers++;
@@ -344,15 +442,19 @@ void asm_mix_count(const char *text, struct asm_mix *m)
     }
     /* A conditional exit with a barrier after it skips that barrier too
        (SASS compiles an early return to "@P0 EXIT"). */
-    size_t last_barrier = 0;
-    bool any_barrier = false;
-    for (size_t i = 0; i < l.n; i++)
+    size_t last_barrier = 0, last_collective = 0;
+    bool any_barrier = false, any_collective = false;
+    for (size_t i = 0; i < l.n; i++) {
         if (barrier[i]) last_barrier = i, any_barrier = true;
+        if (collective[i]) last_collective = i, any_collective = true;
+    }
     for (size_t i = 0; i < l.n; i++) {
         const char *op = l.insns[i].op;
         /* SASS RET returns from a call; EXIT ends the thread */
         bool is_exit = !strcmp(op, "ret") || !strcmp(op, "exit") || !strcmp(op, "EXIT");
         if (is_exit && l.insns[i].predicated && any_barrier && i < last_barrier) m->barrier_skips++;
+        if (is_exit && l.insns[i].predicated && any_collective && i < last_collective)
+            m->collective_skips++;
         long t = find_target(&l, &l.insns[i]);
         if (t < 0) continue;
         if ((size_t)t == i && !l.insns[i].predicated) {
@@ -363,6 +465,11 @@ void asm_mix_count(const char *text, struct asm_mix *m)
             for (size_t k = i + 1; k < (size_t)t && k < l.n; k++)
                 if (barrier[k]) {
                     m->barrier_skips++;
+                    break;
+                }
+            for (size_t k = i + 1; k < (size_t)t && k < l.n; k++)
+                if (collective[k]) {
+                    m->collective_skips++;
                     break;
                 }
         }
@@ -376,8 +483,10 @@ void asm_mix_count(const char *text, struct asm_mix *m)
     free(in_loop);
     free(barrier);
     free(int_mul);
+    free(collective);
     free(l.insns);
     free(l.labels);
+    count_memory_spaces(text, m);
 }
 
 void asm_mix_print(FILE *out, const struct asm_mix *m)
@@ -397,4 +506,12 @@ void asm_mix_print(FILE *out, const struct asm_mix *m)
     if (m->shared_bytes >= 0) fprintf(out, "shared_bytes %ld\n", m->shared_bytes);
     fprintf(out, "barriers %ld\n", m->barriers);
     fprintf(out, "barrier_skips %ld\n", m->barrier_skips);
+    fprintf(out, "warp_collectives %ld\n", m->warp_collectives);
+    fprintf(out, "collective_skips %ld\n", m->collective_skips);
+    fprintf(out, "ld_local %ld\n", m->ld_local);
+    fprintf(out, "st_local %ld\n", m->st_local);
+    if (m->local_bytes >= 0) fprintf(out, "local_bytes %ld\n", m->local_bytes);
+    if (!m->sass) fprintf(out, "ld_global_step %ld\n", m->ld_global_step);
+    if (!m->sass) fprintf(out, "fdiv %ld\n", m->fdiv);
+    fprintf(out, "warp_barriers %ld\n", m->warp_barriers);
 }

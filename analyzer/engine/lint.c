@@ -370,8 +370,11 @@ static void disk_passes_run(struct lint_passes *self, const struct lint_options 
         if (!*dp->index) *dp->index = clang_createIndex(1, 0);
         CXTranslationUnit tu = pch_parse_pass(*dp->index, o, path, &plan->passes[i], text, len, unsaved, &err, &pch);
         if (!tu) {
-            out[i].error = xasprintf("libclang could not parse the file (error %d, %s pass)", (int)err,
-                                     plan->passes[i].name);
+            out[i].error = err == CXError_Crashed
+                               ? xasprintf("libclang crashed while parsing the file (out of memory, or a bug in "
+                                           "libclang; %s pass)", plan->passes[i].name)
+                               : xasprintf("libclang could not parse the file (error %d, %s pass)", (int)err,
+                                           plan->passes[i].name);
             continue;
         }
         lint_pass_walk(tu, &plan->passes[i], path, o, &out[i]);
@@ -519,6 +522,52 @@ void lint_files(const struct lint_options *o, const struct strvec *files, const 
     free(th);
 }
 
+/* --shard K/N: the files sorted by path are cut into N contiguous slices of
+   about equal weight (size plus a fixed per-file part: parsing the toolkit's
+   headers costs the same for every file); a file belongs to the slice that
+   holds the middle of its weight.  Every shard computes the same cut from the
+   same tree, so the slices are disjoint and cover it; a file added or
+   removed only moves the cut points by its weight / N, so only files next to
+   a cut change shard.  Keeps files' order. */
+#define SHARD_FILE_BASE 16384.0
+
+static int cmp_str_ptr(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void lint_shard_select(struct strvec *files, int k, int n)
+{
+    if (n <= 1 || files->len == 0) return;
+    size_t len = files->len;
+    char **sorted = xmalloc(len * sizeof *sorted);
+    memcpy(sorted, files->items, len * sizeof *sorted);
+    qsort(sorted, len, sizeof *sorted, cmp_str_ptr);
+    double *w = xmalloc(len * sizeof *w), total = 0;
+    for (size_t i = 0; i < len; i++) {
+        struct stat st;
+        w[i] = SHARD_FILE_BASE + (stat(sorted[i], &st) == 0 ? (double)st.st_size : 0);
+        total += w[i];
+    }
+    struct strvec keep = {0};
+    double before = 0;
+    for (size_t i = 0; i < len; i++) {
+        int shard = (int)((before + w[i] / 2) * n / total);
+        if (shard >= n) shard = n - 1;
+        before += w[i];
+        if (shard == k - 1) sv_push(&keep, sorted[i]);
+    }
+    struct strvec out = {0};
+    for (size_t i = 0; i < files->len; i++)
+        if (bsearch(&files->items[i], keep.items, keep.len, sizeof *keep.items, cmp_str_ptr))
+            sv_push(&out, files->items[i]);
+    sv_release(&keep);
+    sv_release(files);
+    *files = out;
+    free(sorted);
+    free(w);
+}
+
 void lint_collect(const struct lint_options *o, struct strvec *files, struct strvec *errors,
                   struct strvec *notes)
 {
@@ -540,6 +589,7 @@ void lint_collect(const struct lint_options *o, struct strvec *files, struct str
     for (size_t i = 0; i < all.len; i++)
         if (!sv_contains(files, all.items[i])) sv_push(files, all.items[i]);
     sv_release(&all);
+    if (o->shard_n > 1) lint_shard_select(files, o->shard_k, o->shard_n);
 }
 
 void lint_run_assemble(struct lint_run *run, struct file_result *results, size_t n_files,
@@ -575,20 +625,47 @@ void lint_run_assemble(struct lint_run *run, struct file_result *results, size_t
     diag_list_sort_unique(&run->diags);
 }
 
+struct in_process {
+    const struct lint_options *o;
+    struct file_result *results;
+    pthread_mutex_t progress_lock; /* one o->progress->file_done() at a time */
+};
+
 static void store_result(void *data, size_t i, struct file_result *res)
 {
-    ((struct file_result *)data)[i] = *res;
+    struct in_process *ip = data;
+    ip->results[i] = *res;
+    const struct lint_progress *p = ip->o->progress;
+    if (p && p->file_done) {
+        pthread_mutex_lock(&ip->progress_lock);
+        p->file_done(p->data, &ip->results[i]);
+        pthread_mutex_unlock(&ip->progress_lock);
+    }
 }
 
 void lint_run(const struct lint_options *o, struct lint_run *run)
 {
     struct strvec files = {0}, errors = {0}, notes = {0};
     lint_collect(o, &files, &errors, &notes);
-    struct file_result *results = xcalloc(files.len ? files.len : 1, sizeof *results);
-    lint_files(o, &files, NULL, files.len, o->jobs, NULL, store_result, results);
-    lint_run_assemble(run, results, files.len, &errors, &notes);
-    free(results);
+    struct in_process ip = {o, xcalloc(files.len ? files.len : 1, sizeof *ip.results), PTHREAD_MUTEX_INITIALIZER};
+    if (o->progress && o->progress->start) o->progress->start(o->progress->data, files.len);
+    lint_files(o, &files, NULL, files.len, o->jobs, NULL, store_result, &ip);
+    lint_run_assemble(run, ip.results, files.len, &errors, &notes);
+    free(ip.results);
     sv_release(&files);
     sv_release(&errors);
     sv_release(&notes);
+}
+
+void lint_run_stdin(const struct lint_options *o, const char *path, const char *text, size_t len,
+                    struct lint_run *run)
+{
+    memset(run, 0, sizeof *run);
+    run->files = xcalloc(1, sizeof *run->files);
+    run->n_files = 1;
+    lint_file(o, path, text, len, true, &run->files[0]);
+    if (run->files[0].status == FILE_ERROR) run->input_errors++;
+    struct diag_list *dl = &run->files[0].diags;
+    for (size_t j = 0; j < dl->len; j++) diag_copy(&run->diags, &dl->items[j]);
+    diag_list_sort_unique(&run->diags);
 }

@@ -312,6 +312,13 @@ static double now_s(void)
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+/* The progress line (o->progress) is told here, in the parent. */
+static void tell_progress(struct sup *s, size_t i)
+{
+    const struct lint_progress *p = s->o->progress;
+    if (p && p->file_done) p->file_done(p->data, &s->results[i]);
+}
+
 static void set_error(struct sup *s, size_t i, char *message)
 {
     file_result_release(&s->results[i]);
@@ -321,6 +328,7 @@ static void set_error(struct sup *s, size_t i, char *message)
     s->results[i].message = message;
     s->done[i] = true;
     s->started[i] = -1;
+    tell_progress(s, i);
 }
 
 /* Handles the complete records at the start of buf; returns the bytes used. */
@@ -357,6 +365,7 @@ static size_t take_records(struct sup *s, const char *buf, size_t len)
             s->done[i] = true;
             s->started[i] = -1;
             s->progress = true;
+            tell_progress(s, i);
         }
     }
     return used;
@@ -500,10 +509,16 @@ static void run_child(struct sup *s, const size_t *which, size_t n, int jobs)
     if (!clean && !killed && n_flight == 1) {
         set_error(s, culprit, supervise_death_reason(ws, o, tail.buf));
     } else if (clean && tail.len) {
-        /* Something libclang printed on its own: pass it on, line by line. */
+        /* Something libclang printed on its own: passed on line by line, but
+           for the dump of a crash it recovered from (the file's status says
+           so already) and LLVM's "Allocation failed". */
         char *save = NULL;
-        for (char *line = strtok_r(tail.buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-            if (*line) report_warning("%s", line);
+        bool in_dump = false;
+        for (char *line = strtok_r(tail.buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+            if (strstr(line, "crash detected during")) in_dump = true;
+            else if (in_dump && strcmp(line, "}") == 0) in_dump = false;
+            else if (!in_dump && *line && strcmp(line, "Allocation failed") != 0) report_warning("libclang: %s", line);
+        }
     }
     /* Files still in flight (several at a time, or cut off by the kill) are
        linted again; run() decides how. */
@@ -524,6 +539,7 @@ void lint_run_supervised(const struct lint_options *o, struct lint_run *run)
     s.done = xcalloc(n ? n : 1, sizeof *s.done);
     s.started = xmalloc((n ? n : 1) * sizeof *s.started);
     for (size_t i = 0; i < n; i++) s.started[i] = -1;
+    if (o->progress && o->progress->start) o->progress->start(o->progress->data, n);
     size_t *which = xmalloc((n ? n : 1) * sizeof *which);
     int deaths_without_progress = 0;
     for (;;) {

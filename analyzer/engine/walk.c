@@ -23,7 +23,6 @@ struct fn_slot {
 
 struct file_verdict {
     CXFileUniqueID id;
-    CXFile file; /* for files not on disk, which all share one (zero) id */
     bool linted;
 };
 
@@ -82,23 +81,18 @@ bool ctx_location_is_linted(const struct rule_ctx *ctx, CXSourceLocation loc)
     clang_getExpansionLocation(loc, &file, &line, &col, &off);
     if (!file) return false;
     CXFileUniqueID id;
-    if (clang_getFileUniqueID(file, &id) != 0) return false;
-    /* An editor's unsaved buffer and the embedded headers exist only in
-       memory: libclang gives them all the same zero id, so they are told
-       apart by their CXFile. */
-    static const CXFileUniqueID zero;
-    bool virtual_file = memcmp(&id, &zero, sizeof id) == 0;
+    /* A file that exists only as editor text, standard input or a built-in
+       header (no inode) has no unique ID, or one all such files share:
+       decided by name each time. */
+    static const CXFileUniqueID none;
+    if (clang_getFileUniqueID(file, &id) != 0 || memcmp(&id, &none, sizeof id) == 0)
+        return file_is_linted_uncached(ctx, file, loc);
     struct walk_state *st = state_of(ctx);
     for (size_t i = 0; i < st->n_files; i++)
-        if (virtual_file ? st->files[i].file == file : memcmp(&st->files[i].id, &id, sizeof id) == 0)
-            return st->files[i].linted;
+        if (memcmp(&st->files[i].id, &id, sizeof id) == 0) return st->files[i].linted;
     bool linted = file_is_linted_uncached(ctx, file, loc);
-    if (st->n_files == st->cap_files) {
-        st->cap_files = st->cap_files ? st->cap_files * 2 : 16;
-        st->files = xrealloc(st->files, st->cap_files * sizeof *st->files);
-    }
+    XGROW(st->files, st->n_files, st->cap_files, 16);
     st->files[st->n_files].id = id;
-    st->files[st->n_files].file = file;
     st->files[st->n_files].linted = linted;
     st->n_files++;
     return linted;
@@ -151,6 +145,12 @@ void ctx_fn_cache_clear(struct rule_ctx *ctx)
         free(s->key);
         free(s);
     }
+}
+
+void *ctx_analysis(struct rule_ctx *ctx, const struct analysis_kind *kind)
+{
+    if (!ctx->analyses) ctx->analyses = analysis_cache_new(ctx->tu);
+    return analysis_get(ctx->analyses, kind, ctx->function);
 }
 
 /* ---- reporting ---- */
@@ -388,10 +388,7 @@ static bool is_function_kind(enum CXCursorKind k)
 
 static void push_parent(struct rule_ctx *ctx, CXCursor c)
 {
-    if (ctx->depth == ctx->parents_cap) {
-        ctx->parents_cap = ctx->parents_cap ? ctx->parents_cap * 2 : 64;
-        ctx->parents = xrealloc(ctx->parents, ctx->parents_cap * sizeof *ctx->parents);
-    }
+    XGROW(ctx->parents, ctx->depth, ctx->parents_cap, 64);
     ctx->parents[ctx->depth++] = c;
 }
 
@@ -417,10 +414,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
     if (k == CXCursor_MacroDefinition) {
         if (ctx_location_is_linted(ctx, clang_getCursorLocation(c))) {
             struct walk_state *st = state_of(ctx);
-            if (st->n_macros == st->cap_macros) {
-                st->cap_macros = st->cap_macros ? st->cap_macros * 2 : 32;
-                st->macros = xrealloc(st->macros, st->cap_macros * sizeof *st->macros);
-            }
+            XGROW(st->macros, st->n_macros, st->cap_macros, 32);
             st->macros[st->n_macros].name = ast_spelling(c);
             st->macros[st->n_macros].cursor = c;
             st->n_macros++;
@@ -463,6 +457,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
     ctx->depth--;
     if (is_fn) {
         fn_cache_drop(ctx, clang_hashCursor(c));
+        analysis_cache_drop(ctx->analyses, c);
         ctx->function = saved_fn;
         ctx->function_space = saved_space;
         ctx->in_device_code = saved_device;
@@ -528,6 +523,7 @@ void walk_translation_unit(CXTranslationUnit tu, const char *main_file, const ch
     }
 
     ctx_fn_cache_clear(&ctx);
+    analysis_cache_free(ctx.analyses);
     free(ctx.parents);
     for (size_t i = 0; i < st.n_macros; i++) free(st.macros[i].name);
     free(st.macros);

@@ -1,0 +1,257 @@
+/* cu103_divergent_warp_collective.c: the CU103 divergent-warp-collective
+ * rule: a warp shuffle, vote, match, reduce or __syncwarp whose mask is the
+ * full warp (0xffffffff) although the call sits under control flow that may
+ * differ between the lanes of a warp, so the mask names lanes that never
+ * arrive.  The warp view (analysis/warp.h) decides what differs between
+ * lanes; this file picks the calls and words the finding.  A call of a
+ * device function of the file that runs such a collective on every path
+ * counts as the collective itself. */
+#include "analysis/warp.h"
+#include "clang/astutil.h"
+#include "core/rule.h"
+#include "base/util.h"
+#include "engine/walk.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Is name a warp collective taking a mask as its first argument? */
+static bool is_collective(const char *name)
+{
+    size_t n = strlen(name);
+    if (!strcmp(name, "__syncwarp")) return true;
+    if (n < 6 || strcmp(name + n - 5, "_sync")) return false;
+    return !strncmp(name, "__shfl", 6) || !strcmp(name, "__ballot_sync") || !strcmp(name, "__any_sync") ||
+           !strcmp(name, "__all_sync") || !strcmp(name, "__uni_sync") || !strncmp(name, "__match_", 8) ||
+           !strncmp(name, "__reduce_", 9);
+}
+
+/* The callee's declaration in a system header (the intrinsic itself). */
+static bool is_intrinsic_call(CXCursor call, char **name_out)
+{
+    *name_out = NULL;
+    char *name = ast_spelling(call);
+    if (!is_collective(name)) {
+        free(name);
+        return false;
+    }
+    CXCursor d = clang_getCursorReferenced(call);
+    if (clang_Cursor_isNull(d) || !clang_Location_isInSystemHeader(clang_getCursorLocation(d))) {
+        free(name);
+        return false;
+    }
+    *name_out = name;
+    return true;
+}
+
+/* The mask of a collective call: full, and written how. */
+static bool full_mask(CXCursor call, const char *name)
+{
+    int nargs = clang_Cursor_getNumArguments(call);
+    if (!strcmp(name, "__syncwarp")) {
+        if (nargs < 1) return true;
+        CXCursor a = clang_Cursor_getArgument(call, 0);
+        /* The default argument: nothing written. */
+        CXSourceRange r = clang_getCursorExtent(a);
+        unsigned s, e;
+        clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, &s);
+        clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e);
+        if (e <= s) return true;
+        return warp_mask_is_full(a);
+    }
+    if (nargs < 1) return false;
+    return warp_mask_is_full(clang_Cursor_getArgument(call, 0));
+}
+
+/* ---- callees that run a full-mask collective on every path ---- */
+
+struct scan {
+    CXCursor found;
+    char *name;
+    int conditional; /* depth of branches around the current node */
+};
+
+static enum CXChildVisitResult scan_cb(CXCursor c, CXCursor parent, CXClientData data);
+
+static void scan_children_cond(CXCursor c, struct scan *s, unsigned first_conditional)
+{
+    CXCursor kids[8];
+    unsigned n = ast_children(c, kids, 8);
+    for (unsigned i = 0; i < n && clang_Cursor_isNull(s->found); i++) {
+        bool cond = i >= first_conditional;
+        s->conditional += cond;
+        scan_cb(kids[i], c, s);
+        s->conditional -= cond;
+    }
+}
+
+static enum CXChildVisitResult scan_cb(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct scan *s = data;
+    if (!clang_Cursor_isNull(s->found)) return CXChildVisit_Break;
+    switch (c.kind) {
+    case CXCursor_LambdaExpr:
+        return CXChildVisit_Continue;
+    case CXCursor_IfStmt:
+    case CXCursor_SwitchStmt:
+    case CXCursor_ConditionalOperator:
+        scan_children_cond(c, s, 1);
+        return CXChildVisit_Continue;
+    case CXCursor_BinaryOperator: {
+        enum CXBinaryOperatorKind op = ast_binop(c);
+        if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
+            scan_children_cond(c, s, 1);
+            return CXChildVisit_Continue;
+        }
+        break;
+    }
+    case CXCursor_ReturnStmt:
+    case CXCursor_BreakStmt:
+    case CXCursor_GotoStmt:
+        /* After an exit, what follows may not run: count it as a branch. */
+        if (s->conditional == 0) s->conditional = 1000;
+        break;
+    case CXCursor_CallExpr:
+        if (s->conditional == 0) {
+            char *name;
+            if (is_intrinsic_call(c, &name)) {
+                if (full_mask(c, name)) {
+                    s->found = c;
+                    s->name = name;
+                    return CXChildVisit_Break;
+                }
+                free(name);
+            }
+        }
+        break;
+    default:
+        break;
+    }
+    clang_visitChildren(c, scan_cb, s);
+    return CXChildVisit_Continue;
+}
+
+/* A device function defined in the file that runs a full-mask collective
+   outside any branch of its own: that collective, else a null cursor. */
+static CXCursor callee_collective(CXCursor call, char **name)
+{
+    *name = NULL;
+    CXCursor ref = clang_getCursorReferenced(call);
+    if (clang_Cursor_isNull(ref)) return clang_getNullCursor();
+    if (clang_Location_isInSystemHeader(clang_getCursorLocation(ref))) return clang_getNullCursor();
+    CXCursor def = clang_getCursorDefinition(ref);
+    if (clang_Cursor_isNull(def)) {
+        CXCursor t = clang_getSpecializedCursorTemplate(ref);
+        if (!clang_Cursor_isNull(t)) def = clang_getCursorDefinition(t);
+    }
+    if (clang_Cursor_isNull(def)) return clang_getNullCursor();
+    CXCursor kids[16];
+    unsigned n = ast_children(def, kids, 16);
+    if (!n || kids[n - 1].kind != CXCursor_CompoundStmt) return clang_getNullCursor();
+    struct scan s = {.found = clang_getNullCursor()};
+    clang_visitChildren(kids[n - 1], scan_cb, &s);
+    *name = s.name;
+    return s.found;
+}
+
+/* ---- one finding per cause ---- */
+
+struct causes {
+    unsigned *hash;
+    size_t n, cap;
+};
+
+static void causes_free(void *p)
+{
+    struct causes *c = p;
+    free(c->hash);
+    free(c);
+}
+
+/* Was this cause reported already in the function?  Records it if not. */
+static bool seen_cause(struct rule_ctx *ctx, CXCursor at)
+{
+    struct causes *c = ctx_fn_cache_get(ctx, "cu103.causes");
+    if (!c) {
+        c = xcalloc(1, sizeof *c);
+        ctx_fn_cache_set(ctx, "cu103.causes", c, causes_free);
+    }
+    unsigned h = clang_hashCursor(at);
+    for (size_t i = 0; i < c->n; i++)
+        if (c->hash[i] == h) return true;
+    if (c->n == c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 8;
+        c->hash = xrealloc(c->hash, c->cap * sizeof *c->hash);
+    }
+    c->hash[c->n++] = h;
+    return false;
+}
+
+static void cu103_on_cursor(struct rule_ctx *ctx, CXCursor call)
+{
+    if (!ctx_rule_applies_here(ctx) || ctx_in_instantiation(ctx)) return;
+    if (!ctx_location_is_linted(ctx, clang_getCursorLocation(call))) return;
+    char *name = NULL;
+    CXCursor inner = clang_getNullCursor();
+    char *inner_name = NULL;
+    if (is_intrinsic_call(call, &name)) {
+        if (!full_mask(call, name)) {
+            free(name);
+            return;
+        }
+    } else {
+        inner = callee_collective(call, &inner_name);
+        if (clang_Cursor_isNull(inner)) return;
+        name = ast_spelling(call);
+    }
+    struct warp_view *w = ctx_analysis(ctx, &warp_analysis);
+    struct warp_divergence dv;
+    /* Votes, matches, reductions and __syncwarp wait only for the lanes
+       of the mask that have not exited; a shuffle reads its source lane,
+       which must take part. */
+    const char *op = clang_Cursor_isNull(inner) ? name : inner_name;
+    bool exits_ok = strncmp(op, "__shfl", 6) != 0;
+    if (!w || !warp_stmt_lane_divergent(w, call, exits_ok, &dv) || clang_Cursor_isNull(dv.at)) goto out;
+    if (seen_cause(ctx, dv.at)) goto out;
+
+    struct diag *d;
+    if (clang_Cursor_isNull(inner))
+        d = ctx_report(ctx, call,
+                       "'%s' with the full mask is reached by only some lanes of a warp: %s; the "
+                       "mask names lanes that never arrive",
+                       name, dv.why);
+    else
+        d = ctx_report(ctx, call,
+                       "call to '%s' runs '%s' with the full mask, but only some lanes of a warp reach "
+                       "the call: %s",
+                       name, inner_name, dv.why);
+    if (!d) goto out;
+    ctx_note(ctx, d, dv.at, "%s", dv.early_exit ? "some lanes leave here" : "the lanes part here");
+    if (!clang_Cursor_isNull(inner)) ctx_note(ctx, d, inner, "the full-mask '%s' inside is here", inner_name);
+    ctx_note(ctx, d, call,
+             "make every lane of the warp reach the call (guard the work, not the collective), or pass "
+             "the mask of the lanes that do: '__ballot_sync(0xffffffff, condition)' computed before "
+             "the branch");
+out:
+    free(name);
+    free(inner_name);
+}
+
+static const enum CXCursorKind cu103_kinds[] = {CXCursor_CallExpr, 0};
+
+const struct rule rule_cu103 = {
+    .code = "CU103",
+    .name = "divergent-warp-collective",
+    .summary = "A warp shuffle, vote or __syncwarp with the full mask is reached by only some lanes of a warp.",
+    .severity = SEV_ERROR,
+    .category = "correctness",
+    .scope = SCOPE_DEVICE,
+    .status = STATUS_PREVIEW,
+    .version = 1,
+    .has_fix = false,
+    .doc = "rules/CU103-divergent-warp-collective.md",
+    .kernel = "kernels/cu103_divergent_warp_collective",
+    .subscriptions = cu103_kinds,
+    .on_cursor = cu103_on_cursor,
+};
