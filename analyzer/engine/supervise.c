@@ -531,6 +531,11 @@ static void run_child(struct sup *s, const size_t *which, size_t n, int jobs)
 
 void lint_run_supervised(const struct lint_options *o, struct lint_run *run)
 {
+    const char *inproc = getenv("CUDALINT_IN_PROCESS");
+    if (inproc && *inproc && strcmp(inproc, "0") != 0) {
+        lint_run(o, run);
+        return;
+    }
     struct strvec files = {0}, errors = {0}, notes = {0};
     lint_collect(o, &files, &errors, &notes);
     struct sup s = {o, &files, NULL, NULL, NULL, false};

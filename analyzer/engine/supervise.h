@@ -24,7 +24,9 @@
 long long supervise_memory_limit(const struct lint_options *o, int jobs);
 
 /* lint_run() in a watched child process (falls back to lint_run() in this
-   process when no child can be started). */
+   process when no child can be started).  CUDALINT_IN_PROCESS=1 lints in
+   this process, uncontained: for a debugger, and to measure what the
+   containment costs. */
 void lint_run_supervised(const struct lint_options *o, struct lint_run *run);
 
 /* The wire format of one file's result (also used by the language server's
