@@ -18,15 +18,7 @@ void source_override(const char *path, const char *text, size_t len)
 
 const char *source_line(struct source_cache *sc, const char *file, unsigned line, size_t *n)
 {
-    if (override_path && strcmp(file, override_path) == 0) {
-        if (!sc->file || strcmp(sc->file, file) != 0) {
-            free(sc->file);
-            free(sc->text);
-            sc->file = xstrdup(file);
-            sc->text = xstrndup(override_text, override_len);
-            sc->len = override_len;
-        }
-    } else if (!sc->file || strcmp(sc->file, file) != 0) {
+    if (!sc->file || strcmp(sc->file, file) != 0) {
         free(sc->file);
         free(sc->text);
         free(sc->starts);
@@ -35,7 +27,12 @@ const char *source_line(struct source_cache *sc, const char *file, unsigned line
         sc->len = 0;
         sc->starts = NULL;
         sc->n_lines = 0;
-        if (read_file(file, &sc->text, &sc->len) != 0) sc->text = NULL;
+        if (override_path && strcmp(file, override_path) == 0) {
+            sc->text = xstrndup(override_text, override_len);
+            sc->len = override_len;
+        } else if (read_file(file, &sc->text, &sc->len) != 0) {
+            sc->text = NULL;
+        }
         if (sc->text) {
             /* Where each line starts, once per file: a file with many
                findings is not scanned from its top for each. */
