@@ -476,10 +476,23 @@ static void collect(struct shared_model *m)
             struct barrier_info bi;
             char *name = ast_spelling(c);
             bool warp = !strcmp(name, "__syncwarp");
+            bool block = !warp && uniformity_call_barrier(m->u, c, &bi);
+            if (!warp && !block && !strcmp(name, "sync")) {
+                /* cooperative groups: g.sync() or cg::sync(g) on a group the
+                   barrier recogniser does not call block-wide.  A tile or a
+                   coalesced group orders the lanes of a warp; a group of
+                   unknown kind (thread_group) may be the block. */
+                CXCursor g = clang_Cursor_getNumArguments(c) > 0 ? clang_Cursor_getArgument(c, 0) : ast_child(ast_child(c, 0), 0);
+                CXString ts = clang_getTypeSpelling(clang_getCursorType(g));
+                const char *tn = clang_getCString(ts);
+                if (tn && (strstr(tn, "tile") || strstr(tn, "coalesced"))) warp = true;
+                else block = true;
+                clang_disposeString(ts);
+            }
             free(name);
-            if (warp || uniformity_call_barrier(m->u, c, &bi)) {
+            if (warp || block) {
                 GROW(m->syncs, m->n_syncs, m->cap_syncs, 8);
-                m->syncs[m->n_syncs++] = (struct sync){m->nodes[i].pos, !warp};
+                m->syncs[m->n_syncs++] = (struct sync){m->nodes[i].pos, block};
             }
             continue;
         }
