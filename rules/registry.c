@@ -8,8 +8,10 @@ extern const struct rule rule_cu102;
 extern const struct rule rule_cu103;
 extern const struct rule rule_cu104;
 extern const struct rule rule_cu201;
+extern const struct rule rule_cu202;
 extern const struct rule rule_cu301;
 extern const struct rule rule_cu401;
+extern const struct rule rule_cu402;
 extern const struct rule rule_cu601;
 
 const struct rule rule_cu000 = {
@@ -48,8 +50,10 @@ const struct rule *const rule_registry[] = {
     &rule_cu103,
     &rule_cu104,
     &rule_cu201,
+    &rule_cu202,
     &rule_cu301,
     &rule_cu401,
+    &rule_cu402,
     &rule_cu601,
 };
 const size_t rule_registry_len = sizeof rule_registry / sizeof rule_registry[0];

@@ -335,6 +335,89 @@ static long find_target(const struct listing *l, const struct insn *in)
     return -1;
 }
 
+/* Local memory and the step of a thread's own global loads, from the PTX
+   text: ".local .align 4 .b8 __local_depot0[128];", "ld.local", "st.local",
+   "ld.global.f32 %f1, [%rd4+8];" (CU402, CU403).  SASS: LDL/STL only. */
+static int cmp_long(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void count_memory_spaces(const char *text, struct asm_mix *m)
+{
+    struct {
+        char reg[32];
+        long off;
+    } *lds = NULL;
+    size_t n = 0, cap = 0;
+    m->local_bytes = m->sass ? -1 : 0;
+    m->ld_global_step = -1;
+    for (const char *line = text; line && *line;) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        char buf[512];
+        if (len >= sizeof buf) len = sizeof buf - 1;
+        memcpy(buf, line, len);
+        buf[len] = '\0';
+        line = end ? end + 1 : NULL;
+        if (m->sass) {
+            if (strstr(buf, " LDL") || strstr(buf, "\tLDL")) m->ld_local++;
+            if (strstr(buf, " STL") || strstr(buf, "\tSTL")) m->st_local++;
+            continue;
+        }
+        const char *t = buf;
+        while (*t == ' ' || *t == '\t') t++;
+        if (strncmp(t, ".local", 6) == 0) {
+            const char *br = strchr(t, '[');
+            if (br) m->local_bytes += strtol(br + 1, NULL, 10);
+            continue;
+        }
+        if (*t == '@') { /* a guard predicate */
+            while (*t && *t != ' ' && *t != '\t') t++;
+            while (*t == ' ' || *t == '\t') t++;
+        }
+        if (strncmp(t, "ld.local", 8) == 0) m->ld_local++;
+        else if (strncmp(t, "st.local", 8) == 0) m->st_local++;
+        else if (strncmp(t, "ld.global", 9) == 0) {
+            const char *br = strchr(t, '[');
+            if (!br) continue;
+            const char *close = strchr(br, ']');
+            if (!close) continue;
+            char reg[32];
+            size_t rl = 0;
+            const char *q = br + 1;
+            while (q < close && *q != '+' && rl + 1 < sizeof reg) reg[rl++] = *q++;
+            reg[rl] = '\0';
+            long off = *q == '+' ? strtol(q + 1, NULL, 10) : 0;
+            if (n == cap) {
+                cap = cap ? cap * 2 : 32;
+                lds = xrealloc(lds, cap * sizeof *lds);
+            }
+            memcpy(lds[n].reg, reg, sizeof reg);
+            lds[n].off = off;
+            n++;
+        }
+    }
+    /* per base register: the smallest positive gap between its offsets */
+    long *offs = xcalloc(n + 1, sizeof *offs);
+    for (size_t i = 0; i < n; i++) {
+        bool first = true;
+        for (size_t j = 0; j < i && first; j++) first = strcmp(lds[j].reg, lds[i].reg) != 0;
+        if (!first) continue;
+        size_t k = 0;
+        for (size_t j = i; j < n; j++)
+            if (strcmp(lds[j].reg, lds[i].reg) == 0) offs[k++] = lds[j].off;
+        qsort(offs, k, sizeof *offs, cmp_long);
+        for (size_t j = 1; j < k; j++) {
+            long gap = offs[j] - offs[j - 1];
+            if (gap > 0 && (m->ld_global_step < 0 || gap < m->ld_global_step)) m->ld_global_step = gap;
+        }
+    }
+    free(offs);
+    free(lds);
+}
+
 void asm_mix_count(const char *text, struct asm_mix *m)
 {
     memset(m, 0, sizeof *m);
@@ -407,6 +490,7 @@ void asm_mix_count(const char *text, struct asm_mix *m)
     free(collective);
     free(l.insns);
     free(l.labels);
+    count_memory_spaces(text, m);
 }
 
 void asm_mix_print(FILE *out, const struct asm_mix *m)
@@ -429,4 +513,8 @@ void asm_mix_print(FILE *out, const struct asm_mix *m)
     fprintf(out, "warp_collectives %ld\n", m->warp_collectives);
     fprintf(out, "collective_skips %ld\n", m->collective_skips);
     fprintf(out, "warp_barriers %ld\n", m->warp_barriers);
+    fprintf(out, "ld_local %ld\n", m->ld_local);
+    fprintf(out, "st_local %ld\n", m->st_local);
+    if (m->local_bytes >= 0) fprintf(out, "local_bytes %ld\n", m->local_bytes);
+    if (!m->sass) fprintf(out, "ld_global_step %ld\n", m->ld_global_step);
 }

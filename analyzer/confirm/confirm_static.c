@@ -290,6 +290,8 @@ static void record_mix(struct pair_result *r, const char *variant, const char *p
         {"barrier_skips", m->barrier_skips},
         {"warp_collectives", m->warp_collectives}, {"collective_skips", m->collective_skips},
         {"warp_barriers", m->warp_barriers},
+        {"ld_local", m->ld_local},           {"st_local", m->st_local},
+        {"local_bytes", m->local_bytes},     {"ld_global_step", m->ld_global_step},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         if (rows[i].v < 0) continue;
@@ -364,6 +366,14 @@ static enum step_status judge_static(const struct pair *p, const struct asm_mix 
                    ? STEP_PASS
                    : STEP_FAIL;
     }
+    if (!strcmp(k, "instruction-count")) {
+        /* CU202: an inlined library routine replaced by a few instructions */
+        *summary = xasprintf("instructions %ld -> %ld (%s)", b->instructions, f->instructions, what);
+        *detail = xasprintf("instructions in the kernel (%s): bad %ld, fixed %ld (the fixed kernel "
+                            "must have at most half as many)",
+                            what, b->instructions, f->instructions);
+        return f->instructions > 0 && 2 * f->instructions <= b->instructions ? STEP_PASS : STEP_FAIL;
+    }
     if (!strcmp(k, "collective-skip")) {
         *summary = xasprintf("conditional branches or exits past a warp collective %ld -> %ld (%s)",
                              b->collective_skips, f->collective_skips, what);
@@ -385,6 +395,34 @@ static enum step_status judge_static(const struct pair *p, const struct asm_mix 
         *detail = xasprintf("%s (%s): bad %ld, fixed %ld; shared loads %ld vs %ld, stores %ld vs %ld",
                             what_b, what, nb, nf, b->ld_shared, f->ld_shared, b->st_shared, f->st_shared);
         return nf > nb ? STEP_PASS : STEP_FAIL;
+    }
+    if (!strcmp(k, "load-step")) {
+        /* CU402: a thread's own consecutive global loads step through its
+           row (a few bytes) in bad, and a warp's width (at least 128 bytes:
+           32 lanes share each row) in fixed */
+        *summary = xasprintf("step of a thread's own global loads %ld -> %ld bytes (%s)",
+                             b->ld_global_step, f->ld_global_step, what);
+        *detail = xasprintf("smallest step between a thread's own global loads from one base "
+                            "register (%s): bad %ld bytes (the thread walks its own row), fixed "
+                            "%ld bytes (the warp's lanes share the row)",
+                            what, b->ld_global_step, f->ld_global_step);
+        if (b->sass) return STEP_INFO;
+        return b->ld_global_step > 0 && b->ld_global_step < 32 && f->ld_global_step >= 128
+                   ? STEP_PASS
+                   : STEP_FAIL;
+    }
+    if (!strcmp(k, "local-memory")) {
+        /* CU403: the array lives in local memory in bad, in registers in fixed */
+        *summary = xasprintf("local memory %ld -> %ld bytes, ld/st.local %ld/%ld -> %ld/%ld (%s)",
+                             b->local_bytes, f->local_bytes, b->ld_local, b->st_local,
+                             f->ld_local, f->st_local, what);
+        *detail = xasprintf("local memory (%s): bad %ld bytes declared, %ld loads and %ld stores; "
+                            "fixed %ld bytes, %ld loads and %ld stores",
+                            what, b->local_bytes, b->ld_local, b->st_local, f->local_bytes,
+                            f->ld_local, f->st_local);
+        bool bad_local = b->ld_local + b->st_local > 0 && (b->sass || b->local_bytes > 0);
+        bool fixed_none = f->ld_local + f->st_local == 0 && (f->sass || f->local_bytes == 0);
+        return bad_local && fixed_none ? STEP_PASS : STEP_FAIL;
     }
     *detail = xasprintf("unknown static check \"%s\" in pair.json", k);
     *summary = xstrdup(*detail);

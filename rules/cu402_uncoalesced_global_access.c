@@ -1,0 +1,295 @@
+/* cu402_uncoalesced_global_access.c: CU402 flags a global load or store of a
+ * kernel whose address puts consecutive lanes of a warp more than one
+ * element apart, so that one warp request needs several times the fewest
+ * 32-byte sectors.
+ *
+ * The access must go through a pointer the coalescing analysis follows to the
+ * kernel's own parameter (analysis/coalesce.h); its element offset is read as
+ * an affine form of threadIdx (analysis/affine.h), plus, for a row per
+ * thread, a uniform factor times threadIdx when the thread also walks along
+ * its row with an enclosing loop's counter.  The sector model gives the
+ * sectors per request against the minimum, with each block shape the launch
+ * sites give (analysis/launch.h), or a warp of 32 consecutive threadIdx.x. */
+#include "analysis/affine.h"
+#include "analysis/coalesce.h"
+#include "analysis/launch.h"
+#include "clang/astutil.h"
+#include "core/rule.h"
+#include "base/util.h"
+#include "engine/walk.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A row per thread's stride is a run-time value: taken as this many elements
+   (any value of at least one sector per lane gives the same count). */
+#define SYMBOLIC_STRIDE 1024
+
+/* The element offset of an access: threadIdx coefficients (constant), and
+   for each component a uniform run-time factor times threadIdx. */
+struct form {
+    long long tid[3];
+    bool sym[3];
+    long long sym_coeff[3];
+    CXCursor sym_factor; /* the uniform factor, for the message */
+    bool walks;          /* an enclosing for loop's counter is added */
+};
+
+static void accesses_release(void *p)
+{
+    global_accesses_free(p);
+}
+
+static struct global_accesses *accesses_get(struct rule_ctx *ctx)
+{
+    struct global_accesses *g = ctx_fn_cache_get(ctx, "coalesce.accesses");
+    if (!g) {
+        g = global_accesses_new(ctx->tu, ctx->function);
+        ctx_fn_cache_set(ctx, "coalesce.accesses", g, accesses_release);
+    }
+    return g;
+}
+
+static void launch_release(void *p)
+{
+    launch_model_free(p);
+}
+
+/* Shared with CU401 through the function-analysis cache key. */
+static struct launch_model *launch_get(struct rule_ctx *ctx)
+{
+    struct launch_model *m = ctx_fn_cache_get(ctx, "launch.model");
+    if (!m) {
+        m = launch_model_new(ctx->tu);
+        ctx_fn_cache_set(ctx, "launch.model", m, launch_release);
+    }
+    return m;
+}
+
+/* Is sym (a form's uniform term) the counter of a for loop around the
+   current cursor? */
+static bool is_enclosing_counter(struct rule_ctx *ctx, CXCursor sym)
+{
+    if (clang_getCursorKind(sym) != CXCursor_VarDecl) return false;
+    for (unsigned i = 0; i < ctx->depth; i++) {
+        CXCursor p = ctx_parent(ctx, i);
+        if (clang_Cursor_isNull(p)) break;
+        if (clang_getCursorKind(p) != CXCursor_ForStmt) continue;
+        CXCursor init = ast_child(p, 0);
+        if (clang_getCursorKind(init) != CXCursor_DeclStmt) continue;
+        CXCursor vars[4];
+        unsigned n = ast_children(init, vars, 4);
+        for (unsigned k = 0; k < n; k++)
+            if (clang_equalCursors(vars[k], sym)) return true;
+    }
+    return false;
+}
+
+static void form_add_affine(struct rule_ctx *ctx, struct form *f, const struct affine *a, long long k)
+{
+    for (int c = 0; c < 3; c++) f->tid[c] += k * a->tid[c];
+    for (unsigned i = 0; i < a->n_symbols; i++)
+        if (a->coeff[i] && is_enclosing_counter(ctx, a->symbol[i])) f->walks = true;
+}
+
+static bool index_form(struct rule_ctx *ctx, const struct global_accesses *g, CXCursor e,
+                       struct form *f, long long k, int depth)
+{
+    if (depth > 12) return false;
+    struct affine a;
+    if (affine_of(ctx, e, &a)) {
+        form_add_affine(ctx, f, &a, k);
+        return true;
+    }
+    e = ast_strip(e);
+    switch (clang_getCursorKind(e)) {
+    case CXCursor_BinaryOperator: {
+        enum CXBinaryOperatorKind op = ast_binop(e);
+        CXCursor l = ast_child(e, 0), r = ast_child(e, 1);
+        if (op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub)
+            return index_form(ctx, g, l, f, k, depth + 1) &&
+                   index_form(ctx, g, r, f, op == CXBinaryOperator_Sub ? -k : k, depth + 1);
+        if (op != CXBinaryOperator_Mul) return false;
+        /* a uniform run-time factor times a form in threadIdx */
+        for (int side = 0; side < 2; side++) {
+            CXCursor u = side ? r : l, t = side ? l : r;
+            struct affine ua, ta;
+            if (!affine_of(ctx, u, &ua) || ua.tid[0] || ua.tid[1] || ua.tid[2]) continue;
+            if (!affine_has_symbols(&ua)) continue; /* a constant: affine_of had it */
+            if (!affine_of(ctx, t, &ta)) continue;
+            /* (tid + u) * n: the uniform part times n stays uniform */
+            bool any = false;
+            for (int c = 0; c < 3; c++) {
+                if (!ta.tid[c]) continue;
+                f->sym[c] = true;
+                f->sym_coeff[c] += k * ta.tid[c];
+                any = true;
+            }
+            if (!any) return true; /* uniform times uniform */
+            if (clang_Cursor_isNull(f->sym_factor)) f->sym_factor = ast_strip(u);
+            return true;
+        }
+        return false;
+    }
+    case CXCursor_DeclRefExpr: {
+        CXCursor d = clang_getCursorReferenced(e);
+        if (clang_getCursorKind(d) != CXCursor_VarDecl) return false;
+        if (!global_accesses_var_single_def(g, d)) return false;
+        CXCursor init = clang_Cursor_getVarDeclInitializer(d);
+        if (clang_Cursor_isNull(init)) return false;
+        return index_form(ctx, g, init, f, k, depth + 1);
+    }
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_CXXStaticCastExpr:
+    case CXCursor_CXXFunctionalCastExpr: {
+        CXCursor kids[4];
+        unsigned n = ast_children(e, kids, 4);
+        return n && index_form(ctx, g, kids[n - 1], f, k, depth + 1);
+    }
+    default:
+        return false;
+    }
+}
+
+/* Does component c of threadIdx vary within a warp of this shape? */
+static bool varies_in_warp(const long long block[3], int c)
+{
+    if (block[0] <= 0) return c == 0; /* 32 consecutive threadIdx.x */
+    if (c == 0) return block[0] > 1;
+    if (c == 1) return block[1] > 1 && block[0] < 32;
+    return block[2] > 1 && block[0] * (block[1] > 0 ? block[1] : 1) < 32;
+}
+
+struct verdict {
+    struct coalesce_result r;
+    long long block[3];
+    bool symbolic; /* the stride is a run-time value */
+};
+
+static bool judge(const struct global_access *ga, const struct form *f, const long long block[3],
+                  struct verdict *v)
+{
+    struct coalesce_pattern p;
+    memset(&p, 0, sizeof p);
+    memset(v, 0, sizeof *v);
+    /* p[i].x: judged as the whole element, whose other members the same
+       thread usually reads too (structure-of-arrays advice is not this rule's) */
+    p.width = ga->width < ga->elem_size ? ga->elem_size : ga->width;
+    for (int c = 0; c < 3; c++) {
+        p.block[c] = block[c];
+        v->block[c] = block[c];
+        long long el = f->tid[c];
+        if (f->sym[c] && varies_in_warp(block, c)) {
+            /* only a thread walking its own row is judged with a run-time stride */
+            if (!f->walks || f->sym_coeff[c] == 0) return false;
+            el += f->sym_coeff[c] * SYMBOLIC_STRIDE;
+            v->symbolic = true;
+        }
+        p.tid_bytes[c] = el * ga->elem_size;
+    }
+    coalesce_sectors(&p, &v->r);
+    return true;
+}
+
+static void cu402_on_cursor(struct rule_ctx *ctx, CXCursor c)
+{
+    if (!ctx->in_device_code || ctx_in_instantiation(ctx)) return;
+    if ((ctx->function_space & SPACE_GLOBAL) != SPACE_GLOBAL) return;
+    struct global_accesses *g = accesses_get(ctx);
+    const struct global_access *ga = global_access_find(g, c);
+    if (!ga || ga->width > 16 || ga->elem_size > 16) return;
+
+    struct form f;
+    memset(&f, 0, sizeof f);
+    f.sym_factor = clang_getNullCursor();
+    if (!clang_Cursor_isNull(ga->offset) && !index_form(ctx, g, ga->offset, &f, 1, 0)) return;
+    if (!index_form(ctx, g, ga->index, &f, 1, 0)) return;
+
+    /* each block shape the launch sites give, else a warp of 32 threadIdx.x */
+    long long shapes[LAUNCH_MAX_SHAPES][3];
+    unsigned n_shapes = 0;
+    struct launch_info li;
+    if (launch_block_shapes(launch_get(ctx), ctx->function, &li)) {
+        for (unsigned i = 0; i < li.n_shapes && n_shapes < LAUNCH_MAX_SHAPES; i++, n_shapes++)
+            for (int k = 0; k < 3; k++) shapes[n_shapes][k] = li.shape[i].b[k];
+    }
+    bool from_launch = n_shapes > 0;
+    if (!n_shapes) {
+        memset(shapes[0], 0, sizeof shapes[0]);
+        n_shapes = 1;
+    }
+    struct verdict worst;
+    bool have = false;
+    for (unsigned i = 0; i < n_shapes; i++) {
+        struct verdict v;
+        if (!judge(ga, &f, shapes[i], &v)) return; /* one shape we cannot judge: silent */
+        if (!have || (unsigned long long)v.r.sectors * worst.r.min_sectors >
+                         (unsigned long long)worst.r.sectors * v.r.min_sectors) {
+            worst = v;
+            have = true;
+        }
+    }
+    if (!have || worst.r.min_sectors == 0 || worst.r.sectors <= worst.r.min_sectors) return;
+
+    const char *what = ga->load && ga->store ? "read-modify-write" : ga->store ? "store" : "load";
+    char *ptr = ast_spelling(ga->pointer);
+    struct strbuf m;
+    sb_init(&m);
+    sb_addf(&m, "uncoalesced global %s of '%s': ", what, ptr);
+    if (worst.symbolic) {
+        char *n = ctx_use_text(ctx, f.sym_factor);
+        long long k = f.sym_coeff[0] ? f.sym_coeff[0] : f.sym_coeff[1] ? f.sym_coeff[1] : f.sym_coeff[2];
+        if (k == 1 || k == -1)
+            sb_addf(&m, "each thread walks its own row, so consecutive threads are '%s' elements "
+                        "apart; ", n);
+        else
+            sb_addf(&m, "each thread walks its own row, so consecutive threads are %lld * '%s' "
+                        "elements apart; ", k < 0 ? -k : k, n);
+        free(n);
+    } else if (f.tid[0] && (worst.block[0] <= 0 || worst.block[0] >= 2)) {
+        long long s = f.tid[0] < 0 ? -f.tid[0] : f.tid[0];
+        sb_addf(&m, "consecutive threadIdx.x are %lld elements (%lld bytes) apart; ", s,
+                s * ga->elem_size);
+    }
+    unsigned ratio10 = worst.r.sectors * 10 / worst.r.min_sectors;
+    sb_addf(&m, "a warp request touches %u 32-byte sectors where %u would do (%u.%ux the sectors "
+                "moved)",
+            worst.r.sectors, worst.r.min_sectors, ratio10 / 10, ratio10 % 10);
+    if (from_launch && worst.block[0] > 0)
+        sb_addf(&m, " in the %lldx%lldx%lld blocks it is launched with", worst.block[0],
+                worst.block[1], worst.block[2]);
+    struct diag *d = ctx_report(ctx, c, "%s", m.buf);
+    if (d) {
+        if (worst.symbolic)
+            ctx_note(ctx, d, c,
+                     "%u sectors per request when the row length is at least %lld elements; let "
+                     "consecutive threads take consecutive elements (threadIdx.x on the "
+                     "contiguous index), or stage rows through a shared-memory tile",
+                     worst.r.sectors, (32 + ga->elem_size - 1) / ga->elem_size);
+        else
+            ctx_note(ctx, d, c,
+                     "let consecutive threads take consecutive elements: a transposed (structure "
+                     "of arrays) layout, or a shared-memory tile loaded with unit stride and read "
+                     "with this pattern");
+    }
+    sb_release(&m);
+    free(ptr);
+}
+
+static const enum CXCursorKind cu402_kinds[] = {CXCursor_ArraySubscriptExpr, 0};
+
+const struct rule rule_cu402 = {
+    .code = "CU402",
+    .name = "uncoalesced-global-access",
+    .summary = "A global load or store puts consecutive threads of a warp more than one element apart, so each request needs several times the fewest 32-byte sectors.",
+    .severity = SEV_WARNING,
+    .category = "performance",
+    .scope = SCOPE_KERNEL,
+    .status = STATUS_PREVIEW,
+    .version = 1,
+    .has_fix = false,
+    .doc = "rules/CU402-uncoalesced-global-access.md",
+    .kernel = "kernels/cu402_uncoalesced_global_access",
+    .subscriptions = cu402_kinds,
+    .on_cursor = cu402_on_cursor,
+};
