@@ -1415,6 +1415,25 @@ size_t shared_model_races(struct shared_model *m, const struct shared_race **out
     return m->n_races;
 }
 
+bool shared_model_statement(const struct shared_model *m, CXCursor access, CXCursor *stmt, CXCursor *block)
+{
+    int n = -1;
+    for (size_t i = 0; i < m->n_nodes; i++)
+        if (clang_equalCursors(m->nodes[i].c, access)) {
+            n = (int)i;
+            break;
+        }
+    for (int c = n, p = n >= 0 ? m->nodes[n].parent : -1; p >= 0; c = p, p = m->nodes[p].parent) {
+        if (m->nodes[p].c.kind == CXCursor_LambdaExpr) return false;
+        if (m->nodes[p].c.kind == CXCursor_CompoundStmt) {
+            *stmt = m->nodes[c].c;
+            *block = m->nodes[p].c;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* ------------------------------------------------------ rule-side access */
 
 static bool affine_cb(void *data, CXCursor expr, struct affine *out)

@@ -62,6 +62,10 @@ struct shared_race {
     unsigned from, to;        /* program positions of the two events (to < from when loop-carried) */
 };
 
+/* The statement holding an access (the child of a compound statement on
+   its way up) and that compound statement; false when there is none. */
+bool shared_model_statement(const struct shared_model *m, CXCursor access, CXCursor *stmt, CXCursor *block);
+
 /* The races of the function; the array belongs to the model. */
 size_t shared_model_races(struct shared_model *m, const struct shared_race **out);
 
