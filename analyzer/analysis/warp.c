@@ -439,6 +439,11 @@ static enum warp_class classify_inner(struct warp_view *w, CXCursor e, struct li
     case CXCursor_DeclRefExpr: {
         CXCursor d = clang_getCursorReferenced(e);
         if (is_local_var(d)) return classify_var(w, d, l);
+        /* a constant (static constexpr el_w = N / warp_size): its initialiser */
+        if (d.kind == CXCursor_VarDecl && clang_isConstQualifiedType(clang_getCursorType(d))) {
+            CXCursor init = clang_Cursor_getVarDeclInitializer(d);
+            if (!clang_Cursor_isNull(init)) return classify(w, init, l);
+        }
         if (!varies) {
             *l = lin_uniform(WARP_BLOCK_UNIFORM, false);
             return WARP_BLOCK_UNIFORM;
