@@ -935,7 +935,6 @@ static int active(struct shared_model *m, const struct access *a, const struct e
 {
     for (unsigned i = 0; i < a->n_conds; i++) {
         const struct cond *c = &a->conds[i];
-        if (!uniformity_expr_varies(m->u, c->expr, NULL)) continue; /* the same in every thread */
         int root = ix_of(m, c->expr);
         int r = -1;
         if (root >= 0) {
@@ -943,6 +942,7 @@ static int active(struct shared_model *m, const struct access *a, const struct e
             long long v = ix_eval(m, root, e, &ok);
             if (ok) r = v != 0;
         }
+        if (r < 0 && !uniformity_expr_varies(m->u, c->expr, NULL)) continue; /* the same in every thread */
         if (r < 0) r = eval_cond(m, c->expr, e, 0);
         if (r < 0 && m->warp && warp_expr_class(m->warp, c->expr) <= WARP_WARP_UNIFORM) {
             /* The same in every lane of a warp: whichever warps run the
