@@ -68,7 +68,7 @@ static void add_fix(struct rule_ctx *ctx, struct diag *d, struct shared_model *m
 {
     CXCursor stmts[16];
     unsigned ns = 0;
-    struct warp_view *w = warp_view_get(ctx);
+    struct warp_view *w = ctx_analysis(ctx, &warp_analysis);
     if (!w) return;
     for (size_t i = 0; i < n; i++) {
         if (!clang_equalCursors(r[i].array, array)) continue;
@@ -118,7 +118,7 @@ static void cu102_on_cursor(struct rule_ctx *ctx, CXCursor c)
     if (!ctx_rule_applies_here(ctx) || ctx_in_instantiation(ctx)) return;
     if (ctx_fn_cache_get(ctx, "cu102.done")) return;
     ctx_fn_cache_set(ctx, "cu102.done", xstrdup("1"), free);
-    struct shared_model *m = shared_model_get(ctx);
+    struct shared_model *m = shared_model_of(ctx_analysis(ctx, &shared_analysis_holder));
     if (!m) return;
     const struct shared_race *r;
     size_t n = shared_model_races(m, &r);

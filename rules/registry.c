@@ -12,6 +12,7 @@ extern const struct rule rule_cu202;
 extern const struct rule rule_cu301;
 extern const struct rule rule_cu401;
 extern const struct rule rule_cu402;
+extern const struct rule rule_cu403;
 extern const struct rule rule_cu601;
 
 const struct rule rule_cu000 = {
@@ -54,6 +55,7 @@ const struct rule *const rule_registry[] = {
     &rule_cu301,
     &rule_cu401,
     &rule_cu402,
+    &rule_cu403,
     &rule_cu601,
 };
 const size_t rule_registry_len = sizeof rule_registry / sizeof rule_registry[0];

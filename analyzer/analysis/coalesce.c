@@ -175,6 +175,11 @@ static void on_subscript(struct collector *col, CXCursor c)
     if (i > 0 && clang_getCursorKind(col->stack[i - 1]) == CXCursor_MemberRefExpr) {
         CXCursor m = col->stack[i - 1];
         CXCursor field = clang_getCursorReferenced(m);
+        /* a data member of the element's own (complete) type: a method or
+           a member of something else has no offset to ask for */
+        if (clang_getCursorKind(field) != CXCursor_FieldDecl) return;
+        CXCursor rec = clang_getCursorSemanticParent(field);
+        if (clang_Type_getSizeOf(clang_getCursorType(rec)) != a.elem_size) return;
         long long bits = clang_Cursor_getOffsetOfField(field);
         long long w = clang_Type_getSizeOf(clang_getCursorType(m));
         if (bits < 0 || bits % 8 || w <= 0) return;
@@ -368,3 +373,20 @@ void coalesce_sectors(const struct coalesce_pattern *p, struct coalesce_result *
         }
     }
 }
+
+static void *coalesce_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
+{
+    (void)deps;
+    return global_accesses_new(tu, fn);
+}
+
+static void coalesce_release(void *p)
+{
+    global_accesses_free(p);
+}
+
+const struct analysis_kind coalesce_analysis = {
+    .name = "coalesce",
+    .build = coalesce_build,
+    .free = coalesce_release,
+};

@@ -4,7 +4,12 @@
  * result into an exit code. */
 #include "cli/cli.h"
 #include "base/report.h"
+#include "cli/progress.h"
+#include "cli/watch.h"
 #include "core/cmdline.h"
+#include "fix/fixapply.h"
+#include "output/output.h"
+#include "output/output_statistics.h"
 #include "output/baseline.h"
 #include "config/config.h"
 #include "core/docs.h"
@@ -14,10 +19,12 @@
 #include "core/rule.h"
 #include "base/util.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void usage(FILE *out)
 {
@@ -89,12 +96,204 @@ static int usage_error(const char *fmt, ...)
     return EXIT_USAGE;
 }
 
+/* Standard input, whole (--stdin-filename).  Returns 0 or an errno. */
+static int read_stdin(char **text, size_t *len)
+{
+    struct strbuf b;
+    sb_init(&b);
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, stdin)) > 0) sb_addn(&b, buf, n);
+    if (ferror(stdin)) {
+        int e = errno ? errno : EIO;
+        sb_release(&b);
+        return e;
+    }
+    *len = b.len;
+    *text = b.buf;
+    return 0;
+}
+
+/* The report in the chosen format (or --statistics) to out. */
+static void write_report(FILE *out, const struct output_writer *writer, const struct lint_run *run,
+                         const struct lint_options *o)
+{
+    if (o->statistics) output_statistics(out, run, o, strcmp(o->format, "json") == 0);
+    else writer->write(out, run, o);
+}
+
+/* What the text writer says on stderr besides the findings, for the reports
+   that print none (--statistics): unreadable and skipped files, the summary. */
+static void write_stderr_summary(const struct lint_run *run, const struct lint_options *o)
+{
+    for (size_t i = 0; i < run->n_files; i++) {
+        const struct file_result *f = &run->files[i];
+        if (f->status == FILE_ERROR) report_error("%s: %s", f->path, f->message);
+        else if (f->status == FILE_SKIPPED && !o->quiet) fprintf(stderr, "cudalint: note: %s: %s\n", f->path, f->message);
+    }
+    if (!o->quiet) {
+        size_t linted = output_linted_files(run);
+        fprintf(stderr, "%zu finding%s in %zu file%s\n", run->diags.len, run->diags.len == 1 ? "" : "s", linted,
+                linted == 1 ? "" : "s");
+    }
+}
+
+/* The report: to stdout, or (-o FILE) to FILE, written atomically, with the
+   text report on the terminal.  Returns 0, or -1 when FILE could not be
+   written. */
+static int emit_report(const struct output_writer *writer, const struct lint_run *run,
+                       const struct lint_options *o)
+{
+    if (!o->output_file) {
+        write_report(stdout, writer, run, o);
+        if (o->statistics) write_stderr_summary(run, o);
+        fflush(stdout);
+        return 0;
+    }
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (!mem) {
+        report_error("-o %s: %s", o->output_file, strerror(errno));
+        return -1;
+    }
+    /* Colour codes never go into a file.  The text writer's summary still
+       goes to stderr: the terminal keeps it. */
+    struct lint_options plain = *o;
+    if (plain.color == -1) plain.color = 0;
+    write_report(mem, writer, run, &plain);
+    fclose(mem);
+    char *error = NULL;
+    int rc = fixwrite_save(o->output_file, buf, len, &error);
+    free(buf);
+    if (rc != 0) {
+        report_error("-o %s: %s", o->output_file, error);
+        free(error);
+        return -1;
+    }
+    /* The terminal: the text report (findings on stdout, summary on
+       stderr) when the file holds another format. */
+    if (o->statistics) {
+        write_stderr_summary(run, o);
+    } else if (strcmp(writer->name, "text") != 0) {
+        output_find("text")->write(stdout, run, o);
+        fflush(stdout);
+    }
+    return 0;
+}
+
+/* --fix with --stdin-filename: the fixed text goes to stdout (as ruff and
+   clang-format do); the findings left go to stderr in the chosen format. */
+static int fix_stdin(const struct lint_options *o, struct lint_run *run,
+                     const char *text, size_t len)
+{
+    size_t out_len, applied = 0, skipped = 0;
+    char *fixed = fix_apply(text, len, o->stdin_filename, &run->diags, &out_len, &applied, &skipped);
+    fwrite(fixed, 1, out_len, stdout);
+    fflush(stdout);
+    free(fixed);
+    /* Findings fixed are gone; the rest keep their positions only when
+       nothing moved, so they are reported against the input only when nothing
+       was applied. */
+    size_t left = run->diags.len - applied;
+    if (!o->quiet)
+        report_info("fixed %zu finding%s in %s, %zu left%s", applied, applied == 1 ? "" : "s",
+                    o->stdin_filename, left, left && applied ? " (lint the fixed text again to see them)" : "");
+    if (!applied && left && !o->quiet) output_find("text")->write(stderr, run, o);
+    bool failing = false;
+    for (size_t i = 0; i < run->diags.len; i++)
+        if ((int)run->diags.items[i].severity >= o->fail_level) failing = true;
+    if (run->input_errors) return EXIT_USAGE;
+    /* Exit 1 only when findings are left after the fixes (as ruff --fix). */
+    return failing && left && !o->exit_zero ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
+static int run_lint_report(struct lint_options *o, const struct output_writer *writer, struct lint_run *run_p);
+
+/* --watch: a run, then a new one after every change, until interrupted.  The
+   watch is set up before each run, so a change made during it is not lost. */
+static int watch_loop(struct lint_options *o, const struct output_writer *writer)
+{
+    bool clear = isatty(STDOUT_FILENO) && strcmp(writer->name, "text") == 0;
+    for (unsigned round = 0;; round++) {
+        char *error = NULL;
+        struct watch *w = watch_new(o, &error);
+        if (!w) {
+            report_error("%s", error);
+            free(error);
+            return EXIT_USAGE;
+        }
+        if (clear && round) fputs("\033[2J\033[H", stdout);
+        double t0 = monotonic_seconds();
+        struct progress *pg = progress_wanted(o) ? progress_begin(o, 1.0) : NULL;
+        struct lint_run run;
+        lint_run(o, &run);
+        progress_end(pg, o);
+        run_lint_report(o, writer, &run);
+        fflush(stdout);
+        if (!o->quiet)
+            report_info("linted in %.1fs; watching %zu director%s for changes (Ctrl-C stops)",
+                        monotonic_seconds() - t0, watch_count(w), watch_count(w) == 1 ? "y" : "ies");
+        int rc = watch_wait(w, o);
+        watch_free(w);
+        if (rc != 0) {
+            report_error("--watch: %s", strerror(errno));
+            return EXIT_USAGE;
+        }
+    }
+}
+
 /* The run from the file set to the exit code, once the options are valid. */
 static int run_lint(struct lint_options *o, const struct output_writer *writer)
 {
     int status = EXIT_CLEAN;
     struct lint_run run;
-    lint_run(o, &run);
+    char *stdin_text = NULL;
+    size_t stdin_len = 0;
+    if (o->stdin_filename) {
+        int e = read_stdin(&stdin_text, &stdin_len);
+        if (e) {
+            report_error("cannot read standard input: %s", strerror(e));
+            return EXIT_USAGE;
+        }
+        source_override(o->stdin_filename, stdin_text, stdin_len);
+        lint_run_stdin(o, o->stdin_filename, stdin_text, stdin_len, &run);
+        if (o->fix && !o->write_baseline) {
+            if (o->baseline) {
+                char *error = NULL;
+                size_t hidden, stale;
+                if (baseline_filter(o->baseline, &run, &hidden, &stale, &error) != 0) {
+                    report_error("%s", error);
+                    free(error);
+                    lint_run_release(&run);
+                    free(stdin_text);
+                    return EXIT_USAGE;
+                }
+            }
+            status = fix_stdin(o, &run, stdin_text, stdin_len);
+            source_override(NULL, NULL, 0);
+            lint_run_release(&run);
+            free(stdin_text);
+            return status;
+        }
+    } else if (o->watch) {
+        return watch_loop(o, writer);
+    } else {
+        struct progress *pg = progress_wanted(o) ? progress_begin(o, 1.0) : NULL;
+        lint_run(o, &run);
+        progress_end(pg, o);
+    }
+    status = run_lint_report(o, writer, &run);
+    source_override(NULL, NULL, 0);
+    free(stdin_text);
+    return status;
+}
+
+/* Baseline, fixes and the report of a finished run; releases it. */
+static int run_lint_report(struct lint_options *o, const struct output_writer *writer, struct lint_run *run_p)
+{
+    int status = EXIT_CLEAN;
+    struct lint_run run = *run_p;
     if (o->write_baseline) {
         char *error = NULL;
         long n = baseline_write(o->write_baseline, &run, &error);
@@ -156,8 +355,7 @@ static int run_lint(struct lint_options *o, const struct output_writer *writer)
                         s.files, s.files == 1 ? "" : "s");
         fix_failed = s.files_failed > 0;
     }
-    writer->write(stdout, &run, o);
-    fflush(stdout);
+    if (emit_report(writer, &run, o) != 0) fix_failed = true;
     bool failing = false;
     for (size_t i = 0; i < run.diags.len; i++)
         if ((int)run.diags.items[i].severity >= o->fail_level) failing = true;
@@ -223,7 +421,36 @@ int cli_lint_main(int argc, char **argv)
         status = EXIT_USAGE;
         goto done;
     }
-    if (o->paths.len == 0 && !o->dump_config) {
+    if (o->stdin_filename) {
+        /* "-" names standard input, as for ruff; any other path is a mistake. */
+        for (size_t i = 0; i < o->paths.len; i++)
+            if (strcmp(o->paths.items[i], "-") != 0) {
+                status = usage_error("--stdin-filename lints standard input: no PATH (%s) can be given with it",
+                                     o->paths.items[i]);
+                goto done;
+            }
+        sv_release(&o->paths);
+        if (o->diff || o->shard_n || o->dump_config) {
+            status = usage_error("--stdin-filename cannot be combined with %s",
+                                 o->diff ? "--diff" : o->shard_n ? "--shard" : "--dump-config");
+            goto done;
+        }
+    }
+    if (o->statistics && strcmp(o->format, "text") != 0 && strcmp(o->format, "json") != 0) {
+        status = usage_error("--statistics is printed as text or json, not --format %s", o->format);
+        goto done;
+    }
+    if (o->watch && (o->fix || o->diff || o->write_baseline || o->stdin_filename)) {
+        status = usage_error("--watch cannot be combined with %s",
+                             o->fix ? "--fix" : o->diff ? "--diff" : o->write_baseline ? "--write-baseline"
+                                                                                       : "--stdin-filename");
+        goto done;
+    }
+    if (o->output_file && o->diff) {
+        status = usage_error("%s", "--diff prints to stdout: -o cannot be combined with it");
+        goto done;
+    }
+    if (o->paths.len == 0 && !o->dump_config && !o->stdin_filename) {
         status = usage_error("%s", "no paths given");
         goto done;
     }

@@ -94,6 +94,20 @@ static int apply_jobs(struct lint_options *o, const char *v, char **error)
     return 0;
 }
 
+static int apply_shard(struct lint_options *o, const char *v, char **error)
+{
+    char *end;
+    long k = strtol(v, &end, 10), n = 0;
+    if (*end == '/') n = strtol(end + 1, &end, 10);
+    if (*end || n < 1 || n > 100000 || k < 1 || k > n) {
+        *error = xasprintf("--shard needs K/N with 1 <= K <= N (such as 2/4), not '%s'", v);
+        return -1;
+    }
+    o->shard_k = (int)k;
+    o->shard_n = (int)n;
+    return 0;
+}
+
 /* ---- the table ---- */
 
 const struct cmdline_option cmdline_options[] = {
@@ -115,6 +129,9 @@ const struct cmdline_option cmdline_options[] = {
      FIELD(compdb_dir)},
     {"extensions", 0, "LIST", CMD_LINT, NULL, "extra file extensions to lint in directories (.cu and .cuh always)",
      OPT_APPLY, .apply = apply_extensions},
+    {"stdin-filename", 0, "PATH", CMD_LINT, NULL,
+     "lint standard input as if it were PATH (with --fix: the fixed source goes to stdout)", OPT_STRING,
+     FIELD(stdin_filename)},
     {"show-parse-errors", 0, NULL, LINT_LSP, NULL, "report every clang error as a CU000 note, not just the first",
      OPT_TRUE, FIELD(show_parse_errors)},
     {"max-file-size", 0, "MB", LINT_LSP, NULL, "skip larger files with a note (default 4)", OPT_APPLY,
@@ -142,12 +159,17 @@ const struct cmdline_option cmdline_options[] = {
 
     {"format", 0, "NAME", CMD_LINT, "Output", "text (default), json, sarif, github, checkstyle, junit or gitlab",
      OPT_STRING, FIELD(format)},
+    {"output-file", 'o', "FILE", CMD_LINT, NULL,
+     "write the format to FILE (atomically); the text report stays on the terminal", OPT_STRING,
+     FIELD(output_file)},
+    {"statistics", 0, NULL, CMD_LINT, NULL, "a count per rule (code, name, count, fixable) instead of the findings",
+     OPT_TRUE, FIELD(statistics)},
     {"color", 0, "WHEN", CMD_LINT, NULL, "auto (default), always or never; NO_COLOR disables auto", OPT_APPLY,
-     .apply = apply_color},
+     .apply = apply_color, .values = "auto always never"},
     {"quiet", 'q', NULL, CMD_LINT, NULL, "no summary line, no notes about skipped files", OPT_TRUE, FIELD(quiet)},
     {"fail-level", 0, "LEVEL", CMD_LINT, NULL,
      "lowest severity that makes the exit code 1: note, warning (default), error", OPT_APPLY,
-     .apply = apply_fail_level},
+     .apply = apply_fail_level, .values = "note warning error"},
     {"exit-zero", 0, NULL, CMD_LINT, NULL, "exit 0 even with findings (2 still means the run failed)", OPT_TRUE,
      FIELD(exit_zero)},
 
@@ -182,6 +204,12 @@ const struct cmdline_option cmdline_options[] = {
 
     {"jobs", 'j', "N", CMD_LINT, "", "files linted in parallel (default: number of cores)", OPT_APPLY,
      .apply = apply_jobs},
+    {"watch", 0, NULL, CMD_LINT, NULL,
+     "lint again whenever a file under PATH changes (inotify; the cache re-parses only what changed)", OPT_TRUE,
+     FIELD(watch)},
+    {"shard", 0, "K/N", CMD_LINT, NULL,
+     "lint only the K-th of N slices of the files, balanced by size (a CI matrix of N jobs)", OPT_APPLY,
+     .apply = apply_shard},
     {"version", 0, NULL, CMD_LINT, NULL, "print the version", OPT_COMMAND, .id = ID_VERSION},
     {"help", 'h', NULL, CMD_LINT | CMD_LSP | CMD_CONFIRM, NULL, "print this help", OPT_COMMAND, .id = ID_HELP},
 };

@@ -40,6 +40,7 @@ struct cmdline_option {
     int (*apply)(struct lint_options *o, const char *value, char **error);
     int id;                /* OPT_COMMAND: what the command is told */
     bool hidden;           /* accepted but not listed (--stdio) */
+    const char *values;    /* the value's fixed choices, space-separated (completions), or NULL */
 };
 
 extern const struct cmdline_option cmdline_options[];

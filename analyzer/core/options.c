@@ -34,6 +34,8 @@ void lint_options_release(struct lint_options *o)
     free(o->baseline);
     free(o->write_baseline);
     free(o->cache_dir);
+    free(o->stdin_filename);
+    free(o->output_file);
     memset(o, 0, sizeof *o);
 }
 

@@ -11,6 +11,7 @@ struct compdb;
 struct cuda_toolkit;
 struct config_set;
 struct fix_memory;
+struct file_result;
 
 enum header_mode { HEADERS_AUTO, HEADERS_TOOLKIT, HEADERS_SHIM };
 
@@ -47,6 +48,13 @@ struct lint_options {
     char *cache_dir;              /* --cache-dir, or NULL: the user cache dir */
     bool no_cache;
 
+    /* Input, output and scale (issue 16). */
+    char *stdin_filename;         /* --stdin-filename PATH: lint stdin as PATH */
+    char *output_file;            /* -o FILE: the format goes there (atomically) */
+    bool statistics;              /* --statistics: a count per rule instead of findings */
+    int shard_k, shard_n;         /* --shard K/N (1-based); shard_n 0: no sharding */
+    bool watch;                   /* --watch: lint again after each change */
+
     /* Rule options of the file's configuration (borrowed from config/; none
        on the command line's own options). */
     const struct rule_option *rule_options;
@@ -56,11 +64,21 @@ struct lint_options {
        the options merged for each file: */
     struct config_set *config;    /* .cudalint.yaml files loaded and merged (config/) */
     struct fix_memory *fix_memory; /* what files held when read, for --fix/--diff (fix/) */
+    /* Told how far lint_run() is (a progress line), or NULL: start() once with
+       the number of files, file_done() after each file, from any worker
+       thread but never two at once. */
+    const struct lint_progress *progress;
 
     /* Resolved once per run by lint_prepare() (engine/lint.h): */
     struct compdb *compdb;        /* NULL without a compile database */
     struct cuda_toolkit *toolkit; /* NULL when none was found or shim mode */
     bool explicit_archs;          /* --cuda-arch given: wins over the database */
+};
+
+struct lint_progress {
+    void (*start)(void *data, size_t n_files);
+    void (*file_done)(void *data, const struct file_result *res);
+    void *data;
 };
 
 void lint_options_init(struct lint_options *o);

@@ -449,6 +449,7 @@ struct work {
     struct strvec *files;
     struct file_result *results;
     atomic_size_t next;
+    pthread_mutex_t progress_lock; /* one o->progress->file_done() at a time */
 };
 
 static void *worker(void *arg)
@@ -459,9 +460,61 @@ static void *worker(void *arg)
         size_t i = atomic_fetch_add(&w->next, 1);
         if (i >= w->files->len) break;
         lint_file_on_index(&index, w->o, w->files->items[i], NULL, 0, false, &w->results[i]);
+        const struct lint_progress *p = w->o->progress;
+        if (p && p->file_done) {
+            pthread_mutex_lock(&w->progress_lock);
+            p->file_done(p->data, &w->results[i]);
+            pthread_mutex_unlock(&w->progress_lock);
+        }
     }
     if (index) clang_disposeIndex(index);
     return NULL;
+}
+
+/* --shard K/N: the files sorted by path are cut into N contiguous slices of
+   about equal weight (size plus a fixed per-file part: parsing the toolkit's
+   headers costs the same for every file); a file belongs to the slice that
+   holds the middle of its weight.  Every shard computes the same cut from the
+   same tree, so the slices are disjoint and cover it; a file added or
+   removed only moves the cut points by its weight / N, so only files next to
+   a cut change shard.  Keeps files' order. */
+#define SHARD_FILE_BASE 16384.0
+
+static int cmp_str_ptr(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void lint_shard_select(struct strvec *files, int k, int n)
+{
+    if (n <= 1 || files->len == 0) return;
+    size_t len = files->len;
+    char **sorted = xmalloc(len * sizeof *sorted);
+    memcpy(sorted, files->items, len * sizeof *sorted);
+    qsort(sorted, len, sizeof *sorted, cmp_str_ptr);
+    double *w = xmalloc(len * sizeof *w), total = 0;
+    for (size_t i = 0; i < len; i++) {
+        struct stat st;
+        w[i] = SHARD_FILE_BASE + (stat(sorted[i], &st) == 0 ? (double)st.st_size : 0);
+        total += w[i];
+    }
+    struct strvec keep = {0};
+    double before = 0;
+    for (size_t i = 0; i < len; i++) {
+        int shard = (int)((before + w[i] / 2) * n / total);
+        if (shard >= n) shard = n - 1;
+        before += w[i];
+        if (shard == k - 1) sv_push(&keep, sorted[i]);
+    }
+    struct strvec out = {0};
+    for (size_t i = 0; i < files->len; i++)
+        if (bsearch(&files->items[i], keep.items, keep.len, sizeof *keep.items, cmp_str_ptr))
+            sv_push(&out, files->items[i]);
+    sv_release(&keep);
+    sv_release(files);
+    *files = out;
+    free(sorted);
+    free(w);
 }
 
 void lint_run(const struct lint_options *o, struct lint_run *run)
@@ -486,10 +539,12 @@ void lint_run(const struct lint_options *o, struct lint_run *run)
     for (size_t i = 0; i < files.len; i++)
         if (!sv_contains(&unique, files.items[i])) sv_push(&unique, files.items[i]);
     sv_release(&files);
+    if (o->shard_n > 1) lint_shard_select(&unique, o->shard_k, o->shard_n);
 
     size_t n = unique.len + errors.len + notes.len;
     run->files = xcalloc(n ? n : 1, sizeof *run->files);
-    struct work w = {o, &unique, run->files, 0};
+    struct work w = {o, &unique, run->files, 0, PTHREAD_MUTEX_INITIALIZER};
+    if (o->progress && o->progress->start) o->progress->start(o->progress->data, unique.len);
     int jobs = o->jobs > 0 ? o->jobs : 1;
     if ((size_t)jobs > unique.len) jobs = (int)unique.len;
     if (jobs <= 1) {
@@ -529,4 +584,17 @@ void lint_run(const struct lint_options *o, struct lint_run *run)
     sv_release(&unique);
     sv_release(&errors);
     sv_release(&notes);
+}
+
+void lint_run_stdin(const struct lint_options *o, const char *path, const char *text, size_t len,
+                    struct lint_run *run)
+{
+    memset(run, 0, sizeof *run);
+    run->files = xcalloc(1, sizeof *run->files);
+    run->n_files = 1;
+    lint_file(o, path, text, len, true, &run->files[0]);
+    if (run->files[0].status == FILE_ERROR) run->input_errors++;
+    struct diag_list *dl = &run->files[0].diags;
+    for (size_t j = 0; j < dl->len; j++) diag_copy(&run->diags, &dl->items[j]);
+    diag_list_sort_unique(&run->diags);
 }

@@ -35,8 +35,16 @@ void lint_unprepare(struct lint_options *o);
    parsing each pass afresh; only_main_file as in struct lint_passes. */
 void lint_file(const struct lint_options *o, const char *path, const char *contents,
                size_t contents_len, bool only_main_file, struct file_result *res);
-/* Lints every file of o->paths with o->jobs workers. */
+/* Lints every file of o->paths with o->jobs workers (only shard
+   o->shard_k of o->shard_n when sharded), telling o->progress. */
 void lint_run(const struct lint_options *o, struct lint_run *run);
+/* Lints text (standard input) as the file path, as one run of one file:
+   path decides configuration, compile database entry and includes; only
+   findings in the text itself are kept. */
+void lint_run_stdin(const struct lint_options *o, const char *path, const char *text, size_t len,
+                    struct lint_run *run);
+/* Keeps the files of slice k (1-based) of n, in their order (--shard). */
+void lint_shard_select(struct strvec *files, int k, int n);
 
 /* ---- the per-file pipeline, for front ends that parse their own way ----
 

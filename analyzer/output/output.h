@@ -24,6 +24,9 @@ struct source_cache {
 /* Line (1-based) of file without its line ending, or NULL. */
 const char *source_line(struct source_cache *sc, const char *file, unsigned line, size_t *n);
 void source_cache_release(struct source_cache *sc);
+/* Lines of path come from text (borrowed, e.g. standard input under
+   --stdin-filename) rather than the disk; NULL path: none. */
+void source_override(const char *path, const char *text, size_t len);
 
 /* How many files were linted (status ok or parse-errors). */
 size_t output_linted_files(const struct lint_run *run);
