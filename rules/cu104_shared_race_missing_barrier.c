@@ -68,14 +68,18 @@ static void cu104_on_cursor(struct rule_ctx *ctx, CXCursor c)
                            "threads %s and %s, in different warps of a %s block%s",
                            second, r[i].second_writes ? "overwrites" : "reads", name,
                            r[i].first_writes ? "wrote" : "is still reading", line_of(r[i].first), t1, t2, shape,
-                           r[i].shape_from_launch ? " (from the launch sites)" : "");
+                           r[i].shape_from_launch ? " (from the launch sites)"
+                           : r[i].shape_guessed ? " (the block shape is not known here: any block of two warps or more)"
+                                                : "");
         else
             d = ctx_report(ctx, r[i].second,
                            "'%s' %s an element of '%s' that another thread %s (line %u) with no "
                            "__syncthreads() between: threads %s and %s, in different warps of a %s block%s",
                            second, r[i].second_writes ? "overwrites" : "reads", name,
                            r[i].first_writes ? "wrote" : "reads", line_of(r[i].first), t1, t2, shape,
-                           r[i].shape_from_launch ? " (from the launch sites)" : "");
+                           r[i].shape_from_launch ? " (from the launch sites)"
+                           : r[i].shape_guessed ? " (the block shape is not known here: any block of two warps or more)"
+                                                : "");
         if (d) {
             ctx_note(ctx, d, r[i].first, "the %s by the other thread ('%s')", r[i].first_writes ? "write" : "read",
                      first);

@@ -865,6 +865,7 @@ static int ix_of(struct shared_model *m, CXCursor e)
 
 static bool env_value(const struct env *e, CXCursor sym, long long *v);
 static _Thread_local long long block_[3]; /* the block shape being enumerated (per worker thread) */
+static _Thread_local bool block_guessed_;
 
 static long long ix_eval(const struct shared_model *m, int i, const struct env *e, bool *ok)
 {
@@ -961,7 +962,11 @@ static int active(struct shared_model *m, const struct access *a, const struct e
 
 struct slot {
     long long addr;
-    int t1, t2; /* linear ids of up to two writers/readers; -1 none */
+    /* linear ids of threads of the first side at this address, -1 none:
+       the first one, another of its warp, one of another warp, and another
+       of that warp (enough to see a conflict within a warp and one across
+       warps wherever both exist) */
+    int t[4];
     bool used;
 };
 
@@ -977,7 +982,7 @@ static struct slot *slot_get(struct table *t, long long addr)
     if (!t->s[h].used) {
         t->s[h].used = true;
         t->s[h].addr = addr;
-        t->s[h].t1 = t->s[h].t2 = -1;
+        for (int k = 0; k < 4; k++) t->s[h].t[k] = -1;
     }
     return &t->s[h];
 }
@@ -1039,28 +1044,34 @@ static bool run_side(struct shared_model *m, const struct access *a, const struc
             if (!ok) return false;
             if (!lookup) {
                 struct slot *s = slot_get(tab, ad);
-                if (s->t1 < 0) s->t1 = (int)lin;
-                else if (s->t2 < 0 && s->t1 != (int)lin) s->t2 = (int)lin;
+                int me = (int)lin;
+                if (s->t[0] < 0) s->t[0] = me;
+                else if (me != s->t[0] && me / 32 == s->t[0] / 32) {
+                    if (s->t[1] < 0) s->t[1] = me;
+                } else if (me / 32 != s->t[0] / 32) {
+                    if (s->t[2] < 0) s->t[2] = me;
+                    else if (me != s->t[2] && me / 32 == s->t[2] / 32 && s->t[3] < 0) s->t[3] = me;
+                }
             } else {
                 size_t h = (size_t)(ad * 0x9E3779B97F4A7C15ULL) & (tab->size - 1);
                 while (tab->s[h].used && tab->s[h].addr != ad) h = (h + 1) & (tab->size - 1);
                 if (!tab->s[h].used) continue;
-                int other[2] = {tab->s[h].t1, tab->s[h].t2};
-                for (int k = 0; k < 2; k++) {
-                    if (other[k] < 0 || other[k] == (int)lin) continue;
-                    bool same = other[k] / 32 == (int)(lin / 32);
+                for (int k = 0; k < 4; k++) {
+                    int other = tab->s[h].t[k];
+                    if (other < 0 || other == (int)lin) continue;
+                    bool same = other / 32 == (int)(lin / 32);
                     if (same && !r->same_warp) {
                         r->same_warp = true;
                         if (!r->cross_warp) {
                             long long t1[3];
-                            lin_to_t(other[k], t1);
+                            lin_to_t(other, t1);
                             for (int q = 0; q < 3; q++) r->t_first[q] = (int)t1[q], r->t_second[q] = (int)e.t[q];
                         }
                     }
                     if (!same && !r->cross_warp) {
                         r->cross_warp = true;
                         long long t1[3];
-                        lin_to_t(other[k], t1);
+                        lin_to_t(other, t1);
                         for (int q = 0; q < 3; q++) r->t_first[q] = (int)t1[q], r->t_second[q] = (int)e.t[q];
                     }
                     *found = true;
@@ -1145,7 +1156,7 @@ static bool decide(struct shared_model *m, const struct pairing *p, struct share
     int carried = p->carried;
     unsigned carried_steps = carried >= 0 ? m->loops[carried].n_values - 1 : 1;
     if (carried >= 0 && !m->loops[carried].enumerable) ok = false;
-    for (unsigned cs = 0; ok && cs < carried_steps && !found; cs++) {
+    for (unsigned cs = 0; ok && cs < carried_steps && !(r->same_warp && r->cross_warp); cs++) {
         memset(idx, 0, sizeof idx);
         for (;;) {
             for (unsigned i = 0; i < nsh; i++) {
@@ -1169,7 +1180,7 @@ static bool decide(struct shared_model *m, const struct pairing *p, struct share
                 ok = false;
                 break;
             }
-            if (found || ++combos > MAX_COMBOS) break;
+            if ((r->same_warp && r->cross_warp) || ++combos > MAX_COMBOS) break;
             unsigned i = 0;
             for (; i < nsh; i++) {
                 if (++idx[i] < m->loops[sh[i]].n_values) break;
@@ -1304,6 +1315,7 @@ static void pick_block(struct shared_model *m, CXCursor base)
 {
     if (m->li) {
         for (int i = 0; i < 3; i++) block_[i] = m->li->shape[0].b[i];
+        block_guessed_ = false;
         return;
     }
     long long b[3] = {0, 0, 0};
@@ -1328,6 +1340,7 @@ static void pick_block(struct shared_model *m, CXCursor base)
             }
         }
     }
+    block_guessed_ = !b[0];
     block_[0] = b[0] ? b[0] : 64;
     block_[1] = b[1] ? b[1] : used[1] ? 2 : 1;
     block_[2] = b[2] ? b[2] : used[2] ? 2 : 1;
@@ -1372,6 +1385,7 @@ size_t shared_model_races(struct shared_model *m, const struct shared_race **out
                     r.loop = clang_getNullCursor();
                     for (int q = 0; q < 3; q++) r.block[q] = block_[q];
                     r.shape_from_launch = m->li != NULL;
+                    r.shape_guessed = block_guessed_;
                     r.from = xpos;
                     r.to = ypos;
                     if (xpos < ypos) {

@@ -63,6 +63,7 @@ struct shared_race {
     int t_first[3], t_second[3]; /* one conflicting pair: the threads (x, y, z) */
     long long block[3];       /* the block shape enumerated */
     bool shape_from_launch;
+    bool shape_guessed;       /* neither launch sites nor array extents gave the shape: 64 threads assumed */
     unsigned from, to;        /* program positions of the two events (to < from when loop-carried) */
 };
 

@@ -934,7 +934,8 @@ static bool node_lane_divergent(struct warp_view *w, int node, bool exits_ok, st
             }
             if (in_other_branch(w, (int)i, node)) continue;
             /* A return from the kernel itself ends the thread. */
-            if (exits_ok && k == CXCursor_ReturnStmt && w->nodes[fn].c.kind == CXCursor_FunctionDecl &&
+            if (exits_ok && k == CXCursor_ReturnStmt &&
+                (w->nodes[fn].c.kind == CXCursor_FunctionDecl || w->nodes[fn].c.kind == CXCursor_FunctionTemplate) &&
                 (ast_exec_space(w->nodes[fn].c) & SPACE_GLOBAL) == SPACE_GLOBAL)
                 continue;
         } else {
