@@ -114,10 +114,11 @@ static void add_fix(struct rule_ctx *ctx, struct diag *d, struct shared_model *m
 
 static void cu102_on_cursor(struct rule_ctx *ctx, CXCursor c)
 {
-    (void)c;
     if (!ctx_rule_applies_here(ctx) || ctx_in_instantiation(ctx)) return;
-    if (ctx_fn_cache_get(ctx, "cu102.done")) return;
-    ctx_fn_cache_set(ctx, "cu102.done", xstrdup("1"), free);
+    /* Once per function: at its body (the compound statement whose parent
+       is the function or lambda itself). */
+    if (clang_Cursor_isNull(ctx->function) || !clang_equalCursors(ctx_parent(ctx, 0), ctx->function)) return;
+    (void)c;
     struct shared_model *m = shared_model_of(ctx_analysis(ctx, &shared_analysis_holder));
     if (!m) return;
     const struct shared_race *r;
@@ -169,7 +170,7 @@ static void cu102_on_cursor(struct rule_ctx *ctx, CXCursor c)
     }
 }
 
-static const enum CXCursorKind cu102_kinds[] = {CXCursor_ArraySubscriptExpr, 0};
+static const enum CXCursorKind cu102_kinds[] = {CXCursor_CompoundStmt, 0};
 
 const struct rule rule_cu102 = {
     .code = "CU102",

@@ -37,10 +37,11 @@ static char *shape_text(const long long b[3])
 
 static void cu104_on_cursor(struct rule_ctx *ctx, CXCursor c)
 {
-    (void)c;
     if (!ctx_rule_applies_here(ctx) || ctx_in_instantiation(ctx)) return;
-    if (ctx_fn_cache_get(ctx, "cu104.done")) return;
-    ctx_fn_cache_set(ctx, "cu104.done", xstrdup("1"), free);
+    /* Once per function: at its body (the compound statement whose parent
+       is the function or lambda itself). */
+    if (clang_Cursor_isNull(ctx->function) || !clang_equalCursors(ctx_parent(ctx, 0), ctx->function)) return;
+    (void)c;
     struct shared_model *m = shared_model_of(ctx_analysis(ctx, &shared_analysis_holder));
     if (!m) return;
     const struct shared_race *r;
@@ -103,7 +104,7 @@ static void cu104_on_cursor(struct rule_ctx *ctx, CXCursor c)
     }
 }
 
-static const enum CXCursorKind cu104_kinds[] = {CXCursor_ArraySubscriptExpr, 0};
+static const enum CXCursorKind cu104_kinds[] = {CXCursor_CompoundStmt, 0};
 
 const struct rule rule_cu104 = {
     .code = "CU104",
