@@ -160,6 +160,45 @@ static bool judge(const struct global_access *ga, const struct form *f, const lo
     return true;
 }
 
+/* A for loop around the access that starts at threadIdx.x and steps by a
+   constant narrower than a warp (`for (r = threadIdx.x; r < n; r += 4)`):
+   the block-stride idiom says blockDim.x is that step, which contradicts
+   the default warp of 32 consecutive threadIdx.x. */
+static bool narrow_block_stride_loop(struct rule_ctx *ctx)
+{
+    for (unsigned i = 0; i < ctx->depth; i++) {
+        CXCursor p = ctx_parent(ctx, i);
+        if (clang_Cursor_isNull(p)) break;
+        if (clang_getCursorKind(p) != CXCursor_ForStmt) continue;
+        CXCursor kids[4];
+        if (ast_children(p, kids, 4) != 4 || clang_getCursorKind(kids[0]) != CXCursor_DeclStmt) continue;
+        CXCursor var = ast_child(kids[0], 0);
+        CXCursor init = clang_Cursor_getVarDeclInitializer(var);
+        struct affine a;
+        if (clang_Cursor_isNull(init) || !affine_of(ctx_analysis(ctx, &affine_analysis), init, &a) || a.tid[0] != 1) continue;
+        CXCursor inc = ast_strip(kids[2]);
+        long long step;
+        if (clang_getCursorKind(inc) == CXCursor_CompoundAssignOperator &&
+            ast_binop(inc) == CXBinaryOperator_AddAssign && ast_eval_int(ast_child(inc, 1), &step) &&
+            step > 0 && step < 32)
+            return true;
+    }
+    return false;
+}
+
+struct reported {
+    unsigned *line, *ptr;
+    size_t n, cap;
+};
+
+static void reported_free(void *p)
+{
+    struct reported *r = p;
+    free(r->line);
+    free(r->ptr);
+    free(r);
+}
+
 static void cu402_on_cursor(struct rule_ctx *ctx, CXCursor c)
 {
     if (!ctx->in_device_code || ctx_in_instantiation(ctx)) return;
@@ -183,6 +222,7 @@ static void cu402_on_cursor(struct rule_ctx *ctx, CXCursor c)
             for (int k = 0; k < 3; k++) shapes[n_shapes][k] = li.shape[i].b[k];
     }
     bool from_launch = n_shapes > 0;
+    if (!n_shapes && narrow_block_stride_loop(ctx)) return;
     if (!n_shapes) {
         memset(shapes[0], 0, sizeof shapes[0]);
         n_shapes = 1;
@@ -199,6 +239,30 @@ static void cu402_on_cursor(struct rule_ctx *ctx, CXCursor c)
         }
     }
     if (!have || worst.r.min_sectors == 0 || worst.r.sectors <= worst.r.min_sectors) return;
+    /* the scalar path of a vectorised one: in[4 * i + k] where the kernel
+       also reads ((float4 *)in)[i] (the tail of the array, typically) */
+    if (!worst.symbolic && f.tid[0] &&
+        global_accesses_has_view(g, ga->param, (f.tid[0] < 0 ? -f.tid[0] : f.tid[0]) * ga->elem_size))
+        return;
+
+    /* one finding per pointer and line: X[i] = X[i] - X[i - 1] is one place to fix */
+    struct reported *rep = ctx_fn_cache_get(ctx, "cu402.reported");
+    if (!rep) {
+        rep = xcalloc(1, sizeof *rep);
+        ctx_fn_cache_set(ctx, "cu402.reported", rep, reported_free);
+    }
+    unsigned line;
+    clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, NULL, NULL);
+    unsigned ph = clang_hashCursor(ga->pointer);
+    for (size_t i = 0; i < rep->n; i++)
+        if (rep->line[i] == line && rep->ptr[i] == ph) return;
+    if (rep->n == rep->cap) {
+        rep->cap = rep->cap ? rep->cap * 2 : 16;
+        rep->line = xrealloc(rep->line, rep->cap * sizeof *rep->line);
+        rep->ptr = xrealloc(rep->ptr, rep->cap * sizeof *rep->ptr);
+    }
+    rep->line[rep->n] = line;
+    rep->ptr[rep->n++] = ph;
 
     const char *what = ga->load && ga->store ? "read-modify-write" : ga->store ? "store" : "load";
     char *ptr = ast_spelling(ga->pointer);

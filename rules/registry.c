@@ -9,10 +9,19 @@ extern const struct rule rule_cu103;
 extern const struct rule rule_cu104;
 extern const struct rule rule_cu201;
 extern const struct rule rule_cu202;
+extern const struct rule rule_cu203;
+extern const struct rule rule_cu204;
 extern const struct rule rule_cu301;
 extern const struct rule rule_cu401;
 extern const struct rule rule_cu402;
 extern const struct rule rule_cu403;
+extern const struct rule rule_cu501;
+extern const struct rule rule_cu502;
+extern const struct rule rule_cu503;
+extern const struct rule rule_cu504;
+extern const struct rule rule_cu505;
+extern const struct rule rule_cu506;
+extern const struct rule rule_cu507;
 extern const struct rule rule_cu601;
 
 const struct rule rule_cu000 = {
@@ -52,10 +61,19 @@ const struct rule *const rule_registry[] = {
     &rule_cu104,
     &rule_cu201,
     &rule_cu202,
+    &rule_cu203,
+    &rule_cu204,
     &rule_cu301,
     &rule_cu401,
     &rule_cu402,
     &rule_cu403,
+    &rule_cu501,
+    &rule_cu502,
+    &rule_cu503,
+    &rule_cu504,
+    &rule_cu505,
+    &rule_cu506,
+    &rule_cu507,
     &rule_cu601,
 };
 const size_t rule_registry_len = sizeof rule_registry / sizeof rule_registry[0];

@@ -346,6 +346,7 @@ static void count_memory_spaces(const char *text, struct asm_mix *m)
     } *lds = NULL;
     size_t n = 0, cap = 0;
     m->local_bytes = m->sass ? -1 : 0;
+    m->fdiv = m->sass ? -1 : 0;
     m->ld_global_step = -1;
     for (const char *line = text; line && *line;) {
         const char *end = strchr(line, '\n');
@@ -371,6 +372,7 @@ static void count_memory_spaces(const char *text, struct asm_mix *m)
             while (*t && *t != ' ' && *t != '\t') t++;
             while (*t == ' ' || *t == '\t') t++;
         }
+        if (strncmp(t, "div.rn.f32", 10) == 0 || strncmp(t, "div.rn.ftz.f32", 14) == 0) m->fdiv++;
         if (strncmp(t, "ld.local", 8) == 0) m->ld_local++;
         else if (strncmp(t, "st.local", 8) == 0) m->st_local++;
         else if (strncmp(t, "ld.global", 9) == 0) {
@@ -510,5 +512,6 @@ void asm_mix_print(FILE *out, const struct asm_mix *m)
     fprintf(out, "st_local %ld\n", m->st_local);
     if (m->local_bytes >= 0) fprintf(out, "local_bytes %ld\n", m->local_bytes);
     if (!m->sass) fprintf(out, "ld_global_step %ld\n", m->ld_global_step);
+    if (!m->sass) fprintf(out, "fdiv %ld\n", m->fdiv);
     fprintf(out, "warp_barriers %ld\n", m->warp_barriers);
 }

@@ -48,23 +48,15 @@ bool confirm_nvcc(struct confirm_env *env, struct pair_result *r, const char *st
     return ok;
 }
 
-/* nvcc arguments for one variant of a pair. */
-void confirm_variant_args(struct confirm_env *env, const struct pair *p, const char *pwork,
-                         const char *variant, struct strvec *a)
+void confirm_variant_command(struct confirm_env *env, const struct pair *p, const char *pwork,
+                             const char *variant, const char *mode, const char *out, struct strvec *a)
 {
     sv_push(a, "-O3");
-    char *arch = xasprintf("-arch=%s", env->o->arch);
-    sv_push_owned(a, arch);
+    sv_push_owned(a, xasprintf("-arch=%s", env->o->arch));
     sv_push_owned(a, xasprintf("-I%s", pwork));
     sv_push_owned(a, xasprintf("-I%s", p->dir));
     sv_push_owned(a, xasprintf("-I%s", env->kernels));
     sv_push(a, strcmp(variant, "bad") == 0 ? "-DVARIANT_BAD" : "-DVARIANT_FIXED");
-}
-
-void confirm_variant_command(struct confirm_env *env, const struct pair *p, const char *pwork,
-                             const char *variant, const char *mode, const char *out, struct strvec *a)
-{
-    confirm_variant_args(env, p, pwork, variant, a);
     sv_push(a, mode);
     sv_push_owned(a, path_join(env->kernels, "variant.cu"));
     sv_push(a, "-o");
@@ -298,6 +290,7 @@ static void record_mix(struct pair_result *r, const char *variant, const char *p
         {"warp_collectives", m->warp_collectives}, {"collective_skips", m->collective_skips},
         {"ld_local", m->ld_local},           {"st_local", m->st_local},
         {"local_bytes", m->local_bytes},     {"ld_global_step", m->ld_global_step},
+        {"fdiv", m->fdiv},
         {"warp_barriers", m->warp_barriers},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
@@ -483,6 +476,17 @@ static enum step_status judge_block_barrier_added(const struct asm_mix *b, const
     return judge_barrier_added(false, b, f, what, detail, summary);
 }
 
+/* CU203: IEEE float divisions replaced by multiplications. */
+static enum step_status judge_fdiv(const struct asm_mix *b, const struct asm_mix *f, const char *what,
+                                   char **detail, char **summary)
+{
+    *summary = xasprintf("div.rn.f32 %ld -> %ld (%s)", b->fdiv, f->fdiv, what);
+    *detail = xasprintf("IEEE float divisions, div.rn.f32 (%s): bad %ld, fixed %ld", what, b->fdiv,
+                        f->fdiv);
+    if (b->sass) return STEP_INFO;
+    return b->fdiv > 0 && f->fdiv == 0 ? STEP_PASS : STEP_FAIL;
+}
+
 typedef void (*steps_fn)(struct confirm_env *env, struct pair_result *r, const char *pwork);
 static void static_removed_intrinsic(struct confirm_env *env, struct pair_result *r, const char *pwork);
 
@@ -498,6 +502,7 @@ static const struct static_check {
     {"instruction-count", judge_instruction_count, NULL},
     {"collective-skip", judge_collective_skip, NULL},
     {"load-step", judge_load_step, NULL},
+    {"fdiv", judge_fdiv, NULL},
     {"local-memory", judge_local_memory, NULL},
     {"warp-barrier-added", judge_warp_barrier_added, NULL},
     {"barrier-added", judge_block_barrier_added, NULL},
