@@ -284,12 +284,8 @@ void confirm_host_static_steps(struct confirm_env *env, struct pair_result *r, c
     bool ok = true;
     for (int v = 0; v < 2 && ok; v++) {
         struct strvec a = {0};
-        confirm_variant_args(env, p, pwork, variants[v], &a);
-        sv_push(&a, "-c");
-        sv_push_owned(&a, path_join(env->kernels, "variant.cu"));
-        sv_push(&a, "-o");
         char *obj = xasprintf("%s/%s.o", pwork, variants[v]);
-        sv_push(&a, obj);
+        confirm_variant_command(env, p, pwork, variants[v], "-c", obj, &a);
         char *before = file_read_text(log);
         size_t skip = before ? strlen(before) : 0;
         free(before);
