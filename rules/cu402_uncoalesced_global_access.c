@@ -35,37 +35,6 @@ struct form {
     bool walks;          /* an enclosing for loop's counter is added */
 };
 
-static void accesses_release(void *p)
-{
-    global_accesses_free(p);
-}
-
-static struct global_accesses *accesses_get(struct rule_ctx *ctx)
-{
-    struct global_accesses *g = ctx_fn_cache_get(ctx, "coalesce.accesses");
-    if (!g) {
-        g = global_accesses_new(ctx->tu, ctx->function);
-        ctx_fn_cache_set(ctx, "coalesce.accesses", g, accesses_release);
-    }
-    return g;
-}
-
-static void launch_release(void *p)
-{
-    launch_model_free(p);
-}
-
-/* Shared with CU401 through the function-analysis cache key. */
-static struct launch_model *launch_get(struct rule_ctx *ctx)
-{
-    struct launch_model *m = ctx_fn_cache_get(ctx, "launch.model");
-    if (!m) {
-        m = launch_model_new(ctx->tu);
-        ctx_fn_cache_set(ctx, "launch.model", m, launch_release);
-    }
-    return m;
-}
-
 /* Is sym (a form's uniform term) the counter of a for loop around the
    current cursor? */
 static bool is_enclosing_counter(struct rule_ctx *ctx, CXCursor sym)
@@ -126,7 +95,8 @@ static bool uniform_walk_counter(struct rule_ctx *ctx, CXCursor var)
             return false;
         CXCursor cond = ast_strip(kids[1]);
         if (clang_getCursorKind(cond) != CXCursor_BinaryOperator) return false;
-        return affine_is_uniform(ctx, start) && affine_is_uniform(ctx, ast_child(cond, 1));
+        return affine_is_uniform(ctx_analysis(ctx, &affine_analysis), start) &&
+               affine_is_uniform(ctx_analysis(ctx, &affine_analysis), ast_child(cond, 1));
     }
     return false;
 }
@@ -150,7 +120,7 @@ static bool index_form(struct rule_ctx *ctx, const struct global_accesses *g, CX
 {
     if (depth > 12) return false;
     struct affine a;
-    if (affine_of(ctx, e, &a)) {
+    if (affine_of(ctx_analysis(ctx, &affine_analysis), e, &a)) {
         form_add_affine(ctx, f, &a, k);
         return true;
     }
@@ -278,7 +248,7 @@ static bool narrow_block_stride_loop(struct rule_ctx *ctx)
         CXCursor var = ast_child(kids[0], 0);
         CXCursor init = clang_Cursor_getVarDeclInitializer(var);
         struct affine a;
-        if (clang_Cursor_isNull(init) || !affine_of(ctx, init, &a) || a.tid[0] != 1) continue;
+        if (clang_Cursor_isNull(init) || !affine_of(ctx_analysis(ctx, &affine_analysis), init, &a) || a.tid[0] != 1) continue;
         CXCursor inc = ast_strip(kids[2]);
         long long step;
         if (clang_getCursorKind(inc) == CXCursor_CompoundAssignOperator &&
@@ -306,7 +276,7 @@ static void cu402_on_cursor(struct rule_ctx *ctx, CXCursor c)
 {
     if (!ctx->in_device_code || ctx_in_instantiation(ctx)) return;
     if ((ctx->function_space & SPACE_GLOBAL) != SPACE_GLOBAL) return;
-    struct global_accesses *g = accesses_get(ctx);
+    struct global_accesses *g = ctx_analysis(ctx, &coalesce_analysis);
     const struct global_access *ga = global_access_find(g, c);
     if (!ga || ga->width > 16 || ga->elem_size > 16) return;
 
@@ -320,7 +290,7 @@ static void cu402_on_cursor(struct rule_ctx *ctx, CXCursor c)
     long long shapes[LAUNCH_MAX_SHAPES][3];
     unsigned n_shapes = 0;
     struct launch_info li;
-    if (launch_block_shapes(launch_get(ctx), ctx->function, &li)) {
+    if (launch_block_shapes(ctx_analysis(ctx, &launch_analysis), ctx->function, &li)) {
         for (unsigned i = 0; i < li.n_shapes && n_shapes < LAUNCH_MAX_SHAPES; i++, n_shapes++)
             for (int k = 0; k < 3; k++) shapes[n_shapes][k] = li.shape[i].b[k];
     }

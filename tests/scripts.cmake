@@ -36,3 +36,6 @@ set_tests_properties(fresh.deb PROPERTIES TIMEOUT 3600 LABELS "fresh;slow" PROCE
 cudalint_script_test(editor.vim_ale sh ${CMAKE_SOURCE_DIR}/tests/vim_ale.sh)
 cudalint_script_test(editor.flycheck sh ${CMAKE_SOURCE_DIR}/editor/emacs/flycheck-check.sh)
 cudalint_script_test(editor.efm sh ${CMAKE_SOURCE_DIR}/tests/efm_nvim.sh)
+# tools/new_rule.py on a copy of the checkout: the scaffold builds, its fixtures pass, meta accepts all but its placeholders.
+cudalint_script_test(meta.new_rule sh ${CMAKE_SOURCE_DIR}/tests/new_rule_test.sh)
+set_tests_properties(meta.new_rule PROPERTIES TIMEOUT 1200 LABELS slow)

@@ -424,3 +424,20 @@ void coalesce_sectors(const struct coalesce_pattern *p, struct coalesce_result *
         }
     }
 }
+
+static void *coalesce_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
+{
+    (void)deps;
+    return global_accesses_new(tu, fn);
+}
+
+static void coalesce_release(void *p)
+{
+    global_accesses_free(p);
+}
+
+const struct analysis_kind coalesce_analysis = {
+    .name = "coalesce",
+    .build = coalesce_build,
+    .free = coalesce_release,
+};

@@ -6,6 +6,7 @@
 #ifndef CUDALINT_LAUNCH_H
 #define CUDALINT_LAUNCH_H
 
+#include "analysis/analysis.h"
 #include "clang/clang_api.h"
 #include <stdbool.h>
 
@@ -34,6 +35,9 @@ struct launch_model;
 /* Reads the launch sites of every kernel in the main file of tu. */
 struct launch_model *launch_model_new(CXTranslationUnit tu);
 void launch_model_free(struct launch_model *m);
+/* The same, as an analysis of the translation unit (per_tu): facts are a
+   struct launch_model *. */
+extern const struct analysis_kind launch_analysis;
 
 /* The launch sites of kernel (its FunctionDecl, or the FunctionTemplate of a
    kernel template, whose specialisations' launches all count).  Returns
@@ -55,6 +59,14 @@ bool launch_tparam_covers_block_x(struct launch_model *m, CXCursor kernel, unsig
 /* Is blockDim.x at most v at every launch site (true when unknown, as
    above)? */
 bool launch_block_x_at_most(struct launch_model *m, CXCursor kernel, long long v);
+
+/* Is the kernel's parameter number `param` given, at every launch site, the
+   value of blockDim.x (axis 0), .y or .z at that site: the same constant, or
+   the same variable, unchanged in the launching function, as the block's
+   component (`dim3 block(n); k<<<g, block>>>(x, n)`)?  False when the kernel
+   has no launch site here, is launched through cudaLaunchKernel and
+   relatives, or is defined outside the main file. */
+bool launch_param_is_block_dim(struct launch_model *m, CXCursor kernel, unsigned param, unsigned axis);
 
 /* Does the shape divide into whole warps along x: blockDim.x a multiple of 32
    at every site?  (False when unknown.) */

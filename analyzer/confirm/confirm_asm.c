@@ -35,19 +35,13 @@ struct listing {
 
 static void add_insn(struct listing *l, const struct insn *in)
 {
-    if (l->n == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 256;
-        l->insns = xrealloc(l->insns, l->cap * sizeof *l->insns);
-    }
+    XGROW(l->insns, l->n, l->cap, 256);
     l->insns[l->n++] = *in;
 }
 
 static void add_label(struct listing *l, const char *name, size_t len)
 {
-    if (l->n_labels == l->cap_labels) {
-        l->cap_labels = l->cap_labels ? l->cap_labels * 2 : 64;
-        l->labels = xrealloc(l->labels, l->cap_labels * sizeof *l->labels);
-    }
+    XGROW(l->labels, l->n_labels, l->cap_labels, 64);
     struct label *lb = &l->labels[l->n_labels++];
     if (len >= sizeof lb->name) len = sizeof lb->name - 1;
     memcpy(lb->name, name, len);
