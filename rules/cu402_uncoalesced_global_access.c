@@ -346,11 +346,11 @@ static void cu402_on_cursor(struct rule_ctx *ctx, CXCursor c)
         char *n = ctx_use_text(ctx, f.sym_factor);
         long long k = f.sym_coeff[0] ? f.sym_coeff[0] : f.sym_coeff[1] ? f.sym_coeff[1] : f.sym_coeff[2];
         if (k == 1 || k == -1)
-            sb_addf(&m, "each thread walks its own row, so consecutive threads are '%s' elements "
-                        "apart; ", n);
+            sb_addf(&m, "consecutive threadIdx.x are '%s' elements apart (a run-time "
+                        "stride); ", n);
         else
-            sb_addf(&m, "each thread walks its own row, so consecutive threads are %lld * '%s' "
-                        "elements apart; ", k < 0 ? -k : k, n);
+            sb_addf(&m, "consecutive threadIdx.x are %lld * '%s' elements apart (a "
+                        "run-time stride); ", k < 0 ? -k : k, n);
         free(n);
     } else if (f.tid[0] && (worst.block[0] <= 0 || worst.block[0] >= 2)) {
         long long s = f.tid[0] < 0 ? -f.tid[0] : f.tid[0];
