@@ -42,7 +42,7 @@ static void cu102_on_cursor(struct rule_ctx *ctx, CXCursor c)
     if (!ctx_rule_applies_here(ctx) || ctx_in_instantiation(ctx)) return;
     if (ctx_fn_cache_get(ctx, "cu102.done")) return;
     ctx_fn_cache_set(ctx, "cu102.done", xstrdup("1"), free);
-    struct shared_model *m = shared_model_get(ctx);
+    struct shared_model *m = shared_model_of(ctx_analysis(ctx, &shared_analysis_holder));
     if (!m) return;
     const struct shared_race *r;
     size_t n = shared_model_races(m, &r);

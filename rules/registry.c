@@ -9,6 +9,8 @@ extern const struct rule rule_cu103;
 extern const struct rule rule_cu104;
 extern const struct rule rule_cu201;
 extern const struct rule rule_cu202;
+extern const struct rule rule_cu203;
+extern const struct rule rule_cu204;
 extern const struct rule rule_cu301;
 extern const struct rule rule_cu401;
 extern const struct rule rule_cu402;
@@ -59,6 +61,8 @@ const struct rule *const rule_registry[] = {
     &rule_cu104,
     &rule_cu201,
     &rule_cu202,
+    &rule_cu203,
+    &rule_cu204,
     &rule_cu301,
     &rule_cu401,
     &rule_cu402,

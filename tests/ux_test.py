@@ -17,6 +17,9 @@
   shard       --shard K/N over a tree: the shards are disjoint, cover it,
               their findings together equal one run's, the same command gives
               the same shard, and adding a file moves few files between shards.
+  watch       --watch lints, then again after a file is added, edited or
+              removed (each change once), ignores files it does not lint, and
+              stops on SIGINT.
 
 Usage: tests/ux_test.py [GROUP...]   (default: every group)"""
 import json, os, pty, select, shutil, subprocess, sys, tempfile, time
@@ -263,8 +266,61 @@ def test_shard(tmp):
     check(rc == 2, "shard: a malformed K/N is a usage error")
 
 
+def test_watch(tmp):
+    import signal, threading
+    src = os.path.join(tmp, "src")
+    os.makedirs(src)
+    shutil.copy(os.path.join(DATA, "clean.cu"), src)
+    p = subprocess.Popen([BIN, "--watch", "--no-cuda-headers", "--cache-dir", os.path.join(tmp, "cache"), src],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    summaries = []
+    ready = threading.Event()
+
+    def reader():
+        for line in p.stderr:
+            if " finding" in line and " in " in line:
+                summaries.append(line.split(" (")[0])
+            if "watching" in line:
+                ready.set()
+    t = threading.Thread(target=reader, daemon=True)
+    t.start()
+
+    def step(what, action, want):
+        ready.clear()
+        n = len(summaries)
+        action()
+        ok = ready.wait(60)
+        check(ok and summaries[n:] == [want], f"watch: {what}: {summaries[n:]} (want [{want!r}])")
+    try:
+        check(ready.wait(60) and summaries == ["0 findings"], f"watch: first run ({summaries})")
+        step("a file added", lambda: shutil.copy(os.path.join(DATA, "double_literal.cu"), os.path.join(src, "new.cu")),
+             "3 findings")
+
+        def edit():
+            path = os.path.join(src, "new.cu")
+            text = read(path).replace("0.1;", "0.1f;")
+            with open(path, "w") as f:
+                f.write(text)
+        step("a file edited", edit, "2 findings")
+        ready.clear()
+        with open(os.path.join(src, "notes.txt"), "w") as f:
+            f.write("not a source\n")
+        check(not ready.wait(2), "watch: a file it does not lint changes nothing")
+        step("a file removed", lambda: os.remove(os.path.join(src, "new.cu")), "0 findings")
+    finally:
+        p.send_signal(signal.SIGINT)
+        try:
+            rc = p.wait(20)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            rc = p.wait()
+    check(rc != 0 and rc in (-signal.SIGINT, 130), f"watch: SIGINT stops it (exit {rc})")
+    rc, _, err, _ = run(["--watch", "--fix", src])
+    check(rc == 2, "watch: --fix is a usage error")
+
+
 GROUPS = {"stdin": test_stdin, "statistics": test_statistics, "output": test_output, "progress": test_progress,
-          "shard": test_shard}
+          "shard": test_shard, "watch": test_watch}
 
 
 def main():

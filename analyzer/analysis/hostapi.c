@@ -84,12 +84,12 @@ static const struct api_entry *api_find(const char *name)
 }
 
 static const struct hostapi_deprecation deprecations[] = {
-    {"cudaThreadSynchronize", "cudaDeviceSynchronize", NULL, "use 4.0", "13.0", false},
-    {"cudaThreadExit", "cudaDeviceReset", NULL, "use 4.0", "13.0", false},
-    {"cudaThreadSetLimit", "cudaDeviceSetLimit", NULL, "use 4.0", "13.0", false},
-    {"cudaThreadGetLimit", "cudaDeviceGetLimit", NULL, "use 4.0", "13.0", false},
-    {"cudaThreadSetCacheConfig", "cudaDeviceSetCacheConfig", NULL, "use 4.0", "13.0", false},
-    {"cudaThreadGetCacheConfig", "cudaDeviceGetCacheConfig", NULL, "use 4.0", "13.0", false},
+    {"cudaThreadSynchronize", "cudaDeviceSynchronize", NULL, "4.0", "13.0", false},
+    {"cudaThreadExit", "cudaDeviceReset", NULL, "4.0", "13.0", false},
+    {"cudaThreadSetLimit", "cudaDeviceSetLimit", NULL, "4.0", "13.0", false},
+    {"cudaThreadGetLimit", "cudaDeviceGetLimit", NULL, "4.0", "13.0", false},
+    {"cudaThreadSetCacheConfig", "cudaDeviceSetCacheConfig", NULL, "4.0", "13.0", false},
+    {"cudaThreadGetCacheConfig", "cudaDeviceGetCacheConfig", NULL, "4.0", "13.0", false},
     {"cudaSetDoubleForDevice", NULL, "remove the call: the call has had no effect since CUDA 4.0", "10.0", "12.0", false},
     {"cudaSetDoubleForHost", NULL, "remove the call: the call has had no effect since CUDA 4.0", "10.0", "12.0", false},
     {"cudaConfigureCall", NULL, "use the <<<...>>> syntax or cudaLaunchKernel", "7.0", "12.0", false},
@@ -1089,6 +1089,24 @@ void hostapi_fn_free(struct hostapi_fn *f)
     free(f->loops);
     free(f);
 }
+
+static void *hostapi_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
+{
+    (void)deps;
+    if (clang_Cursor_isNull(fn)) return NULL;
+    return hostapi_fn_new(tu, fn);
+}
+
+static void hostapi_release(void *facts)
+{
+    hostapi_fn_free(facts);
+}
+
+const struct analysis_kind hostapi_analysis = {
+    .name = "hostapi",
+    .build = hostapi_build,
+    .free = hostapi_release,
+};
 
 bool hostapi_loop_within(const struct hostapi_fn *f, int inner, int outer)
 {

@@ -8,6 +8,7 @@
 #ifndef CUDALINT_HOSTAPI_H
 #define CUDALINT_HOSTAPI_H
 
+#include "analysis/analysis.h"
 #include "clang/clang_api.h"
 #include <stdbool.h>
 
@@ -106,6 +107,9 @@ struct hostapi_fn {
    destructor, lambda, function template). */
 struct hostapi_fn *hostapi_fn_new(CXTranslationUnit tu, CXCursor fn);
 void hostapi_fn_free(struct hostapi_fn *f);
+/* The same, as an analysis of a function: facts are a struct hostapi_fn *
+   (NULL at file scope). */
+extern const struct analysis_kind hostapi_analysis;
 
 /* Is loop `outer` (an index) loop `inner` or one of its enclosing loops? */
 bool hostapi_loop_within(const struct hostapi_fn *f, int inner, int outer);

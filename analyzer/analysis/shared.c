@@ -9,7 +9,7 @@
 #include "analysis/shared.h"
 #include "clang/astutil.h"
 #include "base/util.h"
-#include "engine/walk.h"
+#include "analysis/analysis.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -1159,16 +1159,6 @@ static bool affine_cb(void *data, CXCursor expr, struct affine *out)
     return affine_of(data, expr, out);
 }
 
-static void shared_release(void *p)
-{
-    shared_model_free(p);
-}
-
-static void launch_release(void *p)
-{
-    launch_model_free(p);
-}
-
 struct shared_holder {
     struct shared_model *m;
     struct launch_info li;
@@ -1177,26 +1167,29 @@ struct shared_holder {
 static void holder_release(void *p)
 {
     struct shared_holder *h = p;
+    if (!h) return;
     shared_model_free(h->m);
     free(h);
 }
 
-struct shared_model *shared_model_get(struct rule_ctx *ctx)
+/* Built from the function's uniformity, affine forms and launch shapes. */
+static void *shared_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
 {
-    (void)shared_release;
-    if (clang_Cursor_isNull(ctx->function)) return NULL;
-    struct shared_holder *h = ctx_fn_cache_get(ctx, "shared.model");
-    if (h) return h->m;
-    struct uniformity *u = uniformity_get(ctx);
+    if (clang_Cursor_isNull(fn)) return NULL;
+    struct uniformity *u = analysis_get(deps, &uniformity_analysis, fn);
     if (!u) return NULL;
-    struct launch_model *lm = ctx_fn_cache_get(ctx, "launch.model");
-    if (!lm) {
-        lm = launch_model_new(ctx->tu);
-        ctx_fn_cache_set(ctx, "launch.model", lm, launch_release);
-    }
-    h = xcalloc(1, sizeof *h);
-    bool known = launch_block_shapes(lm, ctx->function, &h->li);
-    h->m = shared_model_new(ctx->tu, ctx->function, u, known ? &h->li : NULL, affine_cb, ctx);
-    ctx_fn_cache_set(ctx, "shared.model", h, holder_release);
-    return h->m;
+    struct affine_fn *af = analysis_get(deps, &affine_analysis, fn);
+    struct launch_model *lm = analysis_get(deps, &launch_analysis, clang_getNullCursor());
+    struct shared_holder *h = xcalloc(1, sizeof *h);
+    bool known = lm && launch_block_shapes(lm, fn, &h->li);
+    h->m = shared_model_new(tu, fn, u, known ? &h->li : NULL, affine_cb, af);
+    return h;
+}
+
+const struct analysis_kind shared_analysis_holder = {
+    .name = "shared", .build = shared_build, .free = holder_release};
+
+struct shared_model *shared_model_of(struct shared_holder *h)
+{
+    return h ? h->m : NULL;
 }

@@ -41,8 +41,12 @@ void shared_model_free(struct shared_model *m);
 /* The model of the function enclosing the current cursor, cached per
    function (the rule-side accessor until the engine's analysis accessor);
    index forms come from affine_of. */
-struct rule_ctx;
-struct shared_model *shared_model_get(struct rule_ctx *ctx);
+/* The engine-cached model of a function: ctx_analysis(ctx, &shared_analysis_holder),
+   then shared_model_of() (NULL outside functions or without a uniformity analysis). */
+#include "analysis/analysis.h"
+struct shared_holder;
+extern const struct analysis_kind shared_analysis_holder;
+struct shared_model *shared_model_of(struct shared_holder *h);
 
 /* Two accesses to one element by two different threads, at least one a
    write, with no block barrier between them on the way from the first to

@@ -11,7 +11,6 @@
 #include "analysis/affine.h"
 #include "clang/astutil.h"
 #include "base/util.h"
-#include "engine/walk.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -978,33 +977,26 @@ bool warp_mask_is_full(CXCursor mask)
     return (v & 0xffffffffLL) == 0xffffffffLL;
 }
 
-/* ------------------------------------------------------ rule-side access */
+/* ------------------------------------------------------ the analysis kind */
 
-static void warp_view_release(void *p)
+static void *warp_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
+{
+    if (clang_Cursor_isNull(fn)) return NULL;
+    struct uniformity *u = analysis_get(deps, &uniformity_analysis, fn);
+    if (!u) return NULL;
+    struct launch_model *m = analysis_get(deps, &launch_analysis, clang_getNullCursor());
+    struct launch_info li;
+    bool known = m && launch_block_shapes(m, fn, &li);
+    return warp_view_new(tu, fn, u, known ? &li : NULL);
+}
+
+static void warp_release(void *p)
 {
     warp_view_free(p);
 }
 
-static void launch_model_release(void *p)
-{
-    launch_model_free(p);
-}
-
-struct warp_view *warp_view_get(struct rule_ctx *ctx)
-{
-    if (clang_Cursor_isNull(ctx->function)) return NULL;
-    struct warp_view *w = ctx_fn_cache_get(ctx, "warp");
-    if (w) return w;
-    struct uniformity *u = uniformity_get(ctx);
-    if (!u) return NULL;
-    struct launch_model *m = ctx_fn_cache_get(ctx, "launch.model");
-    if (!m) {
-        m = launch_model_new(ctx->tu);
-        ctx_fn_cache_set(ctx, "launch.model", m, launch_model_release);
-    }
-    struct launch_info li;
-    bool known = launch_block_shapes(m, ctx->function, &li);
-    w = warp_view_new(ctx->tu, ctx->function, u, known ? &li : NULL);
-    ctx_fn_cache_set(ctx, "warp", w, warp_view_release);
-    return w;
-}
+const struct analysis_kind warp_analysis = {
+    .name = "warp",
+    .build = warp_build,
+    .free = warp_release,
+};

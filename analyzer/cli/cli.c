@@ -5,6 +5,7 @@
 #include "cli/cli.h"
 #include "base/report.h"
 #include "cli/progress.h"
+#include "cli/watch.h"
 #include "core/cmdline.h"
 #include "fix/fixapply.h"
 #include "output/output.h"
@@ -209,6 +210,39 @@ static int fix_stdin(const struct lint_options *o, struct lint_run *run,
 
 static int run_lint_report(struct lint_options *o, const struct output_writer *writer, struct lint_run *run_p);
 
+/* --watch: a run, then a new one after every change, until interrupted.  The
+   watch is set up before each run, so a change made during it is not lost. */
+static int watch_loop(struct lint_options *o, const struct output_writer *writer)
+{
+    bool clear = isatty(STDOUT_FILENO) && strcmp(writer->name, "text") == 0;
+    for (unsigned round = 0;; round++) {
+        char *error = NULL;
+        struct watch *w = watch_new(o, &error);
+        if (!w) {
+            report_error("%s", error);
+            free(error);
+            return EXIT_USAGE;
+        }
+        if (clear && round) fputs("\033[2J\033[H", stdout);
+        double t0 = monotonic_seconds();
+        struct progress *pg = progress_wanted(o) ? progress_begin(o, 1.0) : NULL;
+        struct lint_run run;
+        lint_run(o, &run);
+        progress_end(pg, o);
+        run_lint_report(o, writer, &run);
+        fflush(stdout);
+        if (!o->quiet)
+            report_info("linted in %.1fs; watching %zu director%s for changes (Ctrl-C stops)",
+                        monotonic_seconds() - t0, watch_count(w), watch_count(w) == 1 ? "y" : "ies");
+        int rc = watch_wait(w, o);
+        watch_free(w);
+        if (rc != 0) {
+            report_error("--watch: %s", strerror(errno));
+            return EXIT_USAGE;
+        }
+    }
+}
+
 /* The run from the file set to the exit code, once the options are valid. */
 static int run_lint(struct lint_options *o, const struct output_writer *writer)
 {
@@ -242,6 +276,8 @@ static int run_lint(struct lint_options *o, const struct output_writer *writer)
             free(stdin_text);
             return status;
         }
+    } else if (o->watch) {
+        return watch_loop(o, writer);
     } else {
         struct progress *pg = progress_wanted(o) ? progress_begin(o, 1.0) : NULL;
         lint_run(o, &run);
@@ -402,6 +438,12 @@ int cli_lint_main(int argc, char **argv)
     }
     if (o->statistics && strcmp(o->format, "text") != 0 && strcmp(o->format, "json") != 0) {
         status = usage_error("--statistics is printed as text or json, not --format %s", o->format);
+        goto done;
+    }
+    if (o->watch && (o->fix || o->diff || o->write_baseline || o->stdin_filename)) {
+        status = usage_error("--watch cannot be combined with %s",
+                             o->fix ? "--fix" : o->diff ? "--diff" : o->write_baseline ? "--write-baseline"
+                                                                                       : "--stdin-filename");
         goto done;
     }
     if (o->output_file && o->diff) {

@@ -204,6 +204,9 @@ const struct cmdline_option cmdline_options[] = {
 
     {"jobs", 'j', "N", CMD_LINT, "", "files linted in parallel (default: number of cores)", OPT_APPLY,
      .apply = apply_jobs},
+    {"watch", 0, NULL, CMD_LINT, NULL,
+     "lint again whenever a file under PATH changes (inotify; the cache re-parses only what changed)", OPT_TRUE,
+     FIELD(watch)},
     {"shard", 0, "K/N", CMD_LINT, NULL,
      "lint only the K-th of N slices of the files, balanced by size (a CI matrix of N jobs)", OPT_APPLY,
      .apply = apply_shard},

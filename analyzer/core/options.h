@@ -53,6 +53,7 @@ struct lint_options {
     char *output_file;            /* -o FILE: the format goes there (atomically) */
     bool statistics;              /* --statistics: a count per rule instead of findings */
     int shard_k, shard_n;         /* --shard K/N (1-based); shard_n 0: no sharding */
+    bool watch;                   /* --watch: lint again after each change */
 
     /* Rule options of the file's configuration (borrowed from config/; none
        on the command line's own options). */
