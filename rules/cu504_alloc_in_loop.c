@@ -32,6 +32,8 @@ static void cu504_on_cursor(struct rule_ctx *ctx, CXCursor body)
     for (unsigned i = 0; i < m->n_calls; i++) {
         const struct hostapi_call *c = &m->calls[i];
         if (c->loop < 0 || !(c->flags & (HOSTAPI_ALLOC | HOSTAPI_FREE))) continue;
+        /* on the way out of the loop (if (done) { cudaFree(p); break; }): once */
+        if (c->exit_path) continue;
         /* an element of an array of buffers (set-up and clean-up loops) */
         if (clang_Cursor_isNull(c->target)) continue;
         const struct hostapi_loop *l = &m->loops[c->loop];

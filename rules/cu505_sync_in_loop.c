@@ -68,7 +68,7 @@ static void cu505_on_cursor(struct rule_ctx *ctx, CXCursor body)
     if (!m) return;
     for (unsigned i = 0; i < m->n_calls; i++) {
         const struct hostapi_call *c = &m->calls[i];
-        if (c->loop < 0) continue;
+        if (c->loop < 0 || c->exit_path) continue;
         bool device_sync = (c->flags & HOSTAPI_DEVICE_SYNC) != 0;
         bool d2h = !strcmp(c->name, "cudaMemcpy") && c->copy_kind == HOSTAPI_COPY_D2H;
         if (!device_sync && !d2h) continue;

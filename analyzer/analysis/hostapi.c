@@ -803,6 +803,41 @@ static void push(struct walk *w, CXCursor c)
     w->stack[w->depth++] = c;
 }
 
+static enum CXChildVisitResult leaves_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_BreakStmt || k == CXCursor_ReturnStmt || k == CXCursor_GotoStmt) {
+        *(bool *)data = true;
+        return CXChildVisit_Break;
+    }
+    /* throw, as a statement of its own */
+    if (k == CXCursor_UnexposedExpr || k == CXCursor_CXXThrowExpr) {
+        if (k == CXCursor_CXXThrowExpr || clang_getCursorKind(ast_child(c, 0)) == CXCursor_CXXThrowExpr) {
+            *(bool *)data = true;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Continue;
+}
+
+/* Is the current position inside a block (of the innermost loop) that ends
+   by leaving the loop: the innermost compound statement around it holds a
+   break, return, goto or throw at its own level? */
+static bool on_exit_path(struct walk *w)
+{
+    CXCursor loop = w->f->loops[w->cur_loop].stmt;
+    for (int i = (int)w->depth - 1; i >= 0; i--) {
+        CXCursor p = w->stack[i];
+        if (clang_equalCursors(p, loop)) return false;
+        if (clang_getCursorKind(p) != CXCursor_CompoundStmt) continue;
+        bool leaves = false;
+        clang_visitChildren(p, leaves_visit, &leaves);
+        return leaves;
+    }
+    return false;
+}
+
 static struct hostapi_call *add_call(struct walk *w, CXCursor call, char *name, unsigned flags)
 {
     struct hostapi_fn *f = w->f;
@@ -817,6 +852,7 @@ static struct hostapi_call *add_call(struct walk *w, CXCursor call, char *name, 
     c->flags = flags;
     c->stored_in = c->host_buffer = c->origin_at = c->target = c->stream_var = clang_getNullCursor();
     c->loop = w->cur_loop;
+    c->exit_path = w->cur_loop >= 0 && on_exit_path(w);
     c->offset = offset_of(call);
     c->copy_kind = HOSTAPI_COPY_UNKNOWN;
     c->use = HOSTAPI_USE_CHECKED;

@@ -71,6 +71,8 @@ struct hostapi_call {
     bool in_macro_body;         /* the call is spelled inside a macro definition */
     char *macro;                /* HOSTAPI_USE_MACRO_ARG: the macro's name */
     int loop;                   /* innermost enclosing loop (index into loops), -1 if none */
+    bool exit_path;             /* in a block of that loop that ends with break, return, goto
+                                   or throw: runs once, when the loop is left */
     unsigned offset;            /* expansion offset: source order */
     /* Copies: the kind and the host-side buffer (dst of D2H, src of H2D). */
     enum hostapi_copy_kind copy_kind;
