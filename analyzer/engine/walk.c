@@ -133,7 +133,8 @@ static void fn_cache_drop(struct rule_ctx *ctx, unsigned fn_hash)
     }
 }
 
-void ctx_fn_cache_clear(struct rule_ctx *ctx)
+/* Frees every rule cache entry (at the end of a TU). */
+static void ctx_fn_cache_clear(struct rule_ctx *ctx)
 {
     while (ctx->slots) {
         struct fn_slot *s = ctx->slots;
