@@ -205,7 +205,7 @@ static void cu103_on_cursor(struct rule_ctx *ctx, CXCursor call)
         if (clang_Cursor_isNull(inner)) return;
         name = ast_spelling(call);
     }
-    struct warp_view *w = warp_view_get(ctx);
+    struct warp_view *w = ctx_analysis(ctx, &warp_analysis);
     struct warp_divergence dv;
     /* Votes, matches, reductions and __syncwarp wait only for the lanes
        of the mask that have not exited; a shuffle reads its source lane,

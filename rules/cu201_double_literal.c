@@ -466,10 +466,7 @@ static unsigned macro_index(struct rule_ctx *ctx, struct state *st, const struct
     for (size_t i = 0; i < st->n_macros; i++)
         if (st->macros[i].offset == sp->offset && clang_File_isEqual(st->macros[i].file, sp->file))
             return (unsigned)i;
-    if (st->n_macros == st->cap_macros) {
-        st->cap_macros = st->cap_macros ? st->cap_macros * 2 : 8;
-        st->macros = xrealloc(st->macros, st->cap_macros * sizeof *st->macros);
-    }
+    XGROW(st->macros, st->n_macros, st->cap_macros, 8);
     struct macro_info *m = &st->macros[st->n_macros];
     memset(m, 0, sizeof *m);
     m->file = sp->file;
@@ -632,10 +629,7 @@ static void cu201_on_cursor(struct rule_ctx *ctx, CXCursor lit)
                 return;
             }
         }
-        if (st->n_pending == st->cap_pending) {
-            st->cap_pending = st->cap_pending ? st->cap_pending * 2 : 8;
-            st->pending = xrealloc(st->pending, st->cap_pending * sizeof *st->pending);
-        }
+        XGROW(st->pending, st->n_pending, st->cap_pending, 8);
         struct pending *p = &st->pending[st->n_pending++];
         p->lit = lit;
         p->function = ctx->function;

@@ -93,15 +93,6 @@ static bool signed_or_constant(CXCursor c)
            kind_of(s) != CXType_ULong && kind_of(s) != CXType_ULongLong;
 }
 
-static bool var_is_shared(CXCursor var)
-{
-    CXCursor kids[8];
-    unsigned n = ast_children(var, kids, 8);
-    for (unsigned i = 0; i < n; i++)
-        if (clang_getCursorKind(kids[i]) == CXCursor_CUDASharedAttr) return true;
-    return false;
-}
-
 static CXCursor var_init(CXCursor var);
 
 /* Does the pointer expression e derive from a __shared__ variable
@@ -115,7 +106,7 @@ static bool points_to_shared(CXCursor e, int depth)
     case CXCursor_DeclRefExpr: {
         CXCursor var = clang_getCursorReferenced(e);
         if (clang_getCursorKind(var) != CXCursor_VarDecl) return false;
-        if (var_is_shared(var)) return true;
+        if (ast_has_attr(var, CXCursor_CUDASharedAttr)) return true;
         CXCursor init = var_init(var);
         return !clang_Cursor_isNull(init) && points_to_shared(init, depth + 1);
     }
@@ -154,7 +145,7 @@ static bool base_is_global_address(CXCursor base)
     if (clang_getCursorKind(b) != CXCursor_DeclRefExpr) return false;
     CXCursor var = clang_getCursorReferenced(b);
     if (clang_getCursorKind(var) != CXCursor_VarDecl) return false;
-    if (var_is_shared(var)) return false;
+    if (ast_has_attr(var, CXCursor_CUDASharedAttr)) return false;
     /* A local array (not static): registers or local memory. */
     enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(var));
     bool local = pk == CXCursor_FunctionDecl || pk == CXCursor_CXXMethod ||
@@ -323,10 +314,7 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 {
     (void)parent;
     struct use_scan *s = data;
-    if (s->depth == s->cap) {
-        s->cap = s->cap ? s->cap * 2 : 32;
-        s->stack = xrealloc(s->stack, s->cap * sizeof *s->stack);
-    }
+    XGROW(s->stack, s->depth, s->cap, 32);
     s->stack[s->depth++] = c;
     if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
         clang_equalCursors(clang_getCursorReferenced(c), s->var)) {

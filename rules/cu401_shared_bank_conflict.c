@@ -8,9 +8,13 @@
  * degree computed; at the end of the unit each array with a conflict is
  * reported at its declaration with a note per conflicting access and, for
  * multi-dimensional arrays, the smallest padding of the last dimension that
- * removes every conflict. */
+ * removes every conflict.  The block shapes, the active lanes and the bank
+ * model come from analysis/ (blockshape, lanes, banks); this file finds the
+ * accesses, picks the fix and words the finding. */
 #include "analysis/affine.h"
-#include "analysis/launch.h"
+#include "analysis/banks.h"
+#include "analysis/blockshape.h"
+#include "analysis/lanes.h"
 #include "clang/astutil.h"
 #include "core/rule.h"
 #include "base/util.h"
@@ -22,8 +26,6 @@
 #include <string.h>
 
 #define MAX_DIMS 4
-#define BANKS 32
-#define WARP 32
 /* Static shared memory a block may declare without opting in (bytes). */
 #define STATIC_SHARED_LIMIT (48 * 1024)
 /* Paddings tried for the fix-it, in elements. */
@@ -41,15 +43,6 @@ struct shared_array {
     bool analyzable;          /* known element size and inner extents */
 };
 
-/* The block shape of a kernel where its code states it
-   (assert(blockDim.x == 4)) or every launch site in the translation unit
-   gives it (k<<<g, dim3(16, 16)>>>); 0 for an extent not known. */
-struct shape {
-    long long b[3];
-    bool from_launch;    /* the launch sites', not an assert */
-    unsigned n_launch;   /* how many different shapes the sites use */
-};
-
 struct access {
     size_t array;
     CXCursor cursor;           /* the outermost subscript (or member) expression */
@@ -59,8 +52,8 @@ struct access {
     bool symbols;              /* uniform terms of unknown value */
     unsigned width;            /* bytes each lane moves */
     long long field_off;       /* bytes into the element */
-    struct shape shape;        /* of the enclosing function */
-    uint32_t masks[WARP];      /* active lanes of warp w (threads 32w .. 32w+31) */
+    struct block_shape shape;  /* of the enclosing function */
+    uint32_t masks[WARP_LANES];      /* active lanes of warp w (threads 32w .. 32w+31) */
     int degree;
 };
 
@@ -73,153 +66,22 @@ struct state {
 
 /* ---- the degree model ---- */
 
-/* Details of the worst phase, for messages. */
-struct degree_info {
-    int degree;
-    unsigned phase_lanes;     /* 32, 16 (8-byte) or 8 (16-byte) */
-    unsigned active;          /* active lanes in the worst phase */
-    unsigned banks_used;      /* distinct banks in the worst phase */
-};
-
-static int cmp_ll(const void *a, const void *b)
-{
-    long long x = *(const long long *)a, y = *(const long long *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* Conflict degree of one phase: max over banks of the distinct 4-byte words
-   the active lanes touch in that bank (the same word is a broadcast). */
-static int phase_degree(const long long *bytes, const bool *on, unsigned first, unsigned n,
-                        unsigned width, unsigned *banks_used, unsigned *active)
-{
-    long long words[WARP * 4];
-    unsigned nw = 0;
-    *active = 0;
-    for (unsigned l = first; l < first + n; l++) {
-        if (!on[l]) continue;
-        (*active)++;
-        long long w0 = bytes[l] >= 0 ? bytes[l] / 4 : -((-bytes[l] + 3) / 4);
-        long long last = bytes[l] + width - 1;
-        long long w1 = last >= 0 ? last / 4 : -((-last + 3) / 4);
-        for (long long w = w0; w <= w1 && nw < WARP * 4; w++) words[nw++] = w;
-    }
-    qsort(words, nw, sizeof *words, cmp_ll);
-    int per_bank[BANKS] = {0};
-    int deg = 0;
-    *banks_used = 0;
-    for (unsigned i = 0; i < nw; i++) {
-        if (i > 0 && words[i] == words[i - 1]) continue;
-        int b = (int)(((words[i] % BANKS) + BANKS) % BANKS);
-        if (per_bank[b]++ == 0) (*banks_used)++;
-        if (per_bank[b] > deg) deg = per_bank[b];
-    }
-    return deg;
-}
-
-/* Lanes served together: a 4-byte-or-narrower access is one request for the
-   warp; 8-byte accesses go a half-warp at a time and 16-byte ones a
-   quarter-warp at a time (128 bytes per pass either way). */
-static unsigned phase_size(unsigned width)
-{
-    return width <= 4 ? 32 : width <= 8 ? 16 : 8;
-}
-
-/* Thread indices of lane l of warp w.  With the block's x extent unknown,
-   blockDim.x is taken to be a multiple of 32: the warp is 32 consecutive
-   threadIdx.x and one y and z (reported as 0: they are uniform terms then).
-   With a stated shape, the linear thread id is split as the hardware does. */
-static void lane_xyz(const struct shape *sh, unsigned w, unsigned l, long long t[3])
-{
-    long long id = 32LL * w + l;
-    if (sh->b[0] <= 0) {
-        t[0] = id;
-        t[1] = t[2] = 0;
-        return;
-    }
-    t[0] = id % sh->b[0];
-    long long rest = id / sh->b[0];
-    if (sh->b[1] > 0) {
-        t[1] = rest % sh->b[1];
-        t[2] = rest / sh->b[1];
-    } else {
-        t[1] = rest;
-        t[2] = 0;
-    }
-}
-
-static bool shape_known(const struct shape *sh)
-{
-    return sh->b[0] > 0;
-}
-
-/* The degree of an access if the array had extents dims. */
+/* The degree of an access if the array had extents dims: the index
+   flattened to elements, then the bank model. */
 static int degree_with(const struct shared_array *arr, const long long *dims,
-                       const struct access *a, struct degree_info *info)
+                       const struct access *a, struct bank_degree *info)
 {
-    long long stride = 1, ct[3] = {0, 0, 0}, c0 = 0;
+    struct bank_access b = {{0, 0, 0}, 0, arr->elem_size, a->field_off, a->width, &a->shape, a->masks};
+    long long stride = 1;
     for (unsigned d = arr->ndims; d-- > 0;) {
-        for (int i = 0; i < 3; i++) ct[i] += a->ct[d][i] * stride;
-        c0 += a->c0[d] * stride;
+        for (int i = 0; i < 3; i++) b.ct[i] += a->ct[d][i] * stride;
+        b.c0 += a->c0[d] * stride;
         if (d > 0) stride *= dims[d];
     }
-    unsigned plen = phase_size(a->width);
-    struct degree_info best = {1, plen, 0, 0};
-    /* For 1- and 2-byte elements the array may start mid-word and a uniform
-       offset may move lanes across word boundaries: report what holds
-       whatever the byte offset within the first word is. */
-    int residues = arr->elem_size < 4 ? 4 : 1;
-    int min_over_residues = -1;
-    struct degree_info min_info = best;
-    for (int r = 0; r < residues; r++) {
-        struct degree_info worst = {0, plen, 0, 0};
-        for (unsigned w = 0; w < WARP; w++) {
-            if (!a->masks[w]) continue;
-            /* Without a stated shape every warp has the same pattern, shifted
-               by whole rows of banks: only its lanes differ. */
-            bool seen = false;
-            for (unsigned v = 0; v < w && !seen && !shape_known(&a->shape); v++)
-                seen = a->masks[v] == a->masks[w];
-            if (seen) continue;
-            long long bytes[WARP];
-            bool on[WARP];
-            for (unsigned l = 0; l < WARP; l++) {
-                long long t[3];
-                lane_xyz(&a->shape, shape_known(&a->shape) ? w : 0, l, t);
-                long long e = ct[0] * t[0] + ct[1] * t[1] + ct[2] * t[2] + c0;
-                bytes[l] = arr->elem_size * e + a->field_off + r;
-                on[l] = (a->masks[w] >> l) & 1u;
-            }
-            for (unsigned p = 0; p < WARP; p += plen) {
-                unsigned banks, active;
-                int d = phase_degree(bytes, on, p, plen, a->width, &banks, &active);
-                if (d > worst.degree) {
-                    worst.degree = d;
-                    worst.active = active;
-                    worst.banks_used = banks;
-                }
-            }
-        }
-        if (min_over_residues < 0 || worst.degree < min_over_residues) {
-            min_over_residues = worst.degree;
-            min_info = worst;
-        }
-    }
-    if (min_info.degree < 1) min_info.degree = 1;
-    if (info) *info = min_info;
-    return min_info.degree;
+    return bank_degree(&b, info);
 }
 
 /* ---- registration of arrays ---- */
-
-static enum CXChildVisitResult find_shared_attr(CXCursor c, CXCursor parent, CXClientData d)
-{
-    (void)parent;
-    if (clang_getCursorKind(c) == CXCursor_CUDASharedAttr) {
-        *(bool *)d = true;
-        return CXChildVisit_Break;
-    }
-    return CXChildVisit_Continue;
-}
 
 /* Arrays are keyed by the declaration a use names, not the canonical one:
    "extern __shared__ float s[];" repeated in several kernels is one entity,
@@ -235,19 +97,14 @@ static struct shared_array *array_find(struct state *st, CXCursor decl)
 
 static void register_array(struct state *st, CXCursor decl)
 {
-    bool shared = false;
-    clang_visitChildren(decl, find_shared_attr, &shared);
-    if (!shared) return;
+    if (!ast_has_attr(decl, CXCursor_CUDASharedAttr)) return;
     CXType t = clang_getCursorType(decl);
     enum CXTypeKind k = clang_getCanonicalType(t).kind;
     if (k != CXType_ConstantArray && k != CXType_IncompleteArray &&
         k != CXType_DependentSizedArray && k != CXType_VariableArray)
         return;
     if (array_find(st, decl)) return;
-    if (st->n_arrays == st->cap_arrays) {
-        st->cap_arrays = st->cap_arrays ? st->cap_arrays * 2 : 8;
-        st->arrays = xrealloc(st->arrays, st->cap_arrays * sizeof *st->arrays);
-    }
+    XGROW(st->arrays, st->n_arrays, st->cap_arrays, 8);
     struct shared_array *a = &st->arrays[st->n_arrays++];
     memset(a, 0, sizeof *a);
     a->decl = decl;
@@ -293,296 +150,8 @@ static int child_index(CXCursor p, CXCursor c)
     return -1;
 }
 
-/* ---- active lanes: conditions that guard the access ---- */
-
-struct lanes {
-    uint32_t m[WARP]; /* per warp w of threadIdx.x = 32w + lane */
-};
-
-static void lanes_all(struct lanes *l)
-{
-    for (int w = 0; w < WARP; w++) l->m[w] = 0xffffffffu;
-}
-
-/* Lanes where cond == want; false when the condition depends on the thread
-   in a way not read here (then the access is skipped: unknown lanes). */
-static bool cond_lanes(struct rule_ctx *ctx, const struct shape *sh, CXCursor cond, bool want,
-                       struct lanes *out)
-{
-    cond = ast_strip(cond);
-    if (affine_is_uniform(ctx, cond)) {
-        /* The whole warp goes one way; where it enters, all lanes do. */
-        lanes_all(out);
-        return true;
-    }
-    enum CXCursorKind k = clang_getCursorKind(cond);
-    if (k == CXCursor_UnaryOperator && ast_unop(cond) == CXUnaryOperator_LNot)
-        return cond_lanes(ctx, sh, ast_child(cond, 0), !want, out);
-    if (k != CXCursor_BinaryOperator) return false;
-    enum CXBinaryOperatorKind op = ast_binop(cond);
-    if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
-        struct lanes a, b;
-        if (!cond_lanes(ctx, sh, ast_child(cond, 0), want, &a) ||
-            !cond_lanes(ctx, sh, ast_child(cond, 1), want, &b))
-            return false;
-        /* (a && b) is true where both are; false where either is false. */
-        bool inter = (op == CXBinaryOperator_LAnd) == want;
-        for (int w = 0; w < WARP; w++) out->m[w] = inter ? a.m[w] & b.m[w] : a.m[w] | b.m[w];
-        return true;
-    }
-    if (op < CXBinaryOperator_LT || op > CXBinaryOperator_NE) return false;
-    struct affine l, r;
-    if (!affine_of(ctx, ast_child(cond, 0), &l) || !affine_of(ctx, ast_child(cond, 1), &r))
-        return false;
-    /* d = l - r.  Without a stated block shape only threadIdx.x varies
-       within a warp; y and z terms are unknown uniform values then. */
-    long long ct[3], c = l.constant - r.constant;
-    for (int i = 0; i < 3; i++) ct[i] = l.tid[i] - r.tid[i];
-    bool known = shape_known(sh);
-    bool unknown = affine_has_symbols(&l) || affine_has_symbols(&r) || l.warp_relative ||
-                   r.warp_relative || (!known && (ct[1] || ct[2]));
-    if (ct[0] == 0 && (!known || (ct[1] == 0 && ct[2] == 0))) {
-        lanes_all(out);
-        return true;
-    }
-    bool eq = op == CXBinaryOperator_EQ, ne = op == CXBinaryOperator_NE;
-    if (unknown && known && (eq || ne)) return false; /* how many lanes match depends on the value */
-    if (unknown) {
-        /* Against a value not known here: for <, <=, >, >= some bound lets
-           the whole warp through (a bounds check), so assume it does; for
-           == at most one lane passes, for != all but one. */
-        if ((eq && want) || (ne && !want)) {
-            for (int w = 0; w < WARP; w++) out->m[w] = 1u;
-        } else {
-            lanes_all(out);
-        }
-        return true;
-    }
-    for (int w = 0; w < WARP; w++) {
-        uint32_t m = 0;
-        for (int lane = 0; lane < WARP; lane++) {
-            long long t[3];
-            lane_xyz(sh, (unsigned)w, (unsigned)lane, t);
-            long long d = ct[0] * t[0] + ct[1] * t[1] + ct[2] * t[2] + c;
-            bool holds;
-            switch (op) {
-            case CXBinaryOperator_LT: holds = d < 0; break;
-            case CXBinaryOperator_GT: holds = d > 0; break;
-            case CXBinaryOperator_LE: holds = d <= 0; break;
-            case CXBinaryOperator_GE: holds = d >= 0; break;
-            case CXBinaryOperator_EQ: holds = d == 0; break;
-            default: holds = d != 0; break;
-            }
-            if (holds == want) m |= 1u << lane;
-        }
-        out->m[w] = m;
-    }
-    return true;
-}
-
-static void lanes_and(struct lanes *acc, const struct lanes *b)
-{
-    for (int w = 0; w < WARP; w++) acc->m[w] &= b->m[w];
-}
-
-static bool is_exit_stmt(CXCursor s)
-{
-    enum CXCursorKind k = clang_getCursorKind(s);
-    if (k == CXCursor_ReturnStmt || k == CXCursor_BreakStmt || k == CXCursor_ContinueStmt)
-        return true;
-    if (k == CXCursor_CompoundStmt) {
-        CXCursor kids[256];
-        unsigned n = ast_children(s, kids, 256);
-        return n > 0 && n < 256 && is_exit_stmt(kids[n - 1]);
-    }
-    return false;
-}
-
-/* The lanes of a warp that reach the access: the conditions of the
-   enclosing if/?:/loops, and early exits (if (c) return;) before it in
-   enclosing blocks.  False when some guard cannot be read. */
-static bool access_lanes(struct rule_ctx *ctx, const struct shape *sh, struct lanes *out)
-{
-    lanes_all(out);
-    /* parents[depth-1] is the innermost; only guards inside the function
-       count: find it in the chain and walk inwards from there. */
-    unsigned start = 0;
-    for (unsigned i = 0; i < ctx->depth; i++)
-        if (clang_equalCursors(ctx->parents[i], ctx->function)) start = i + 1;
-    for (unsigned i = start; i < ctx->depth; i++) {
-        CXCursor p = ctx->parents[i];
-        CXCursor next = i + 1 < ctx->depth ? ctx->parents[i + 1] : clang_getNullCursor();
-        if (clang_Cursor_isNull(next)) break; /* the access's own parent: no guard */
-        enum CXCursorKind k = clang_getCursorKind(p);
-        struct lanes g;
-        if (k == CXCursor_IfStmt || k == CXCursor_ConditionalOperator) {
-            int idx = child_index(p, next);
-            CXCursor kids[4];
-            unsigned n = ast_children(p, kids, 4);
-            if (idx <= 0 || n < 2) continue; /* in the condition itself */
-            /* Children: condition, then, [else] (an if with an init
-               statement or a condition variable is not read here). */
-            if (k == CXCursor_IfStmt && n > 3) return false;
-            if (!cond_lanes(ctx, sh, kids[0], idx == 1, &g)) return false;
-            lanes_and(out, &g);
-        } else if (k == CXCursor_WhileStmt || k == CXCursor_ForStmt || k == CXCursor_DoStmt) {
-            /* The first iteration of a do loop runs with every lane that
-               got there: its condition removes none of them. */
-            if (k == CXCursor_DoStmt) continue;
-            CXCursor kids[5];
-            unsigned n = ast_children(p, kids, 5);
-            if (n == 0 || !clang_equalCursors(kids[n - 1], next)) continue; /* not in the body */
-            for (unsigned c = 0; c + 1 < n; c++) {
-                CXCursor e = kids[c];
-                enum CXCursorKind ek = clang_getCursorKind(e);
-                if (ek == CXCursor_DeclStmt) continue;
-                if (ek == CXCursor_UnaryOperator || ek == CXCursor_CompoundAssignOperator) continue;
-                if (ek == CXCursor_BinaryOperator &&
-                    (ast_binop(e) == CXBinaryOperator_Assign || ast_binop(e) == CXBinaryOperator_Comma))
-                    continue;
-                if (!cond_lanes(ctx, sh, e, true, &g)) return false;
-                lanes_and(out, &g);
-            }
-        } else if (k == CXCursor_SwitchStmt) {
-            CXCursor cond = ast_child(p, 0);
-            if (!affine_is_uniform(ctx, cond)) return false;
-        } else if (k == CXCursor_CompoundStmt) {
-            /* Early exits before the statement holding the access. */
-            CXCursor kids[256];
-            unsigned n = ast_children(p, kids, 256);
-            for (unsigned c = 0; c < n && !clang_equalCursors(kids[c], next); c++) {
-                if (clang_getCursorKind(kids[c]) != CXCursor_IfStmt) continue;
-                CXCursor ik[4];
-                unsigned in = ast_children(kids[c], ik, 4);
-                if (in != 2 || !is_exit_stmt(ik[1])) continue;
-                if (!cond_lanes(ctx, sh, ik[0], false, &g)) return false;
-                lanes_and(out, &g);
-            }
-        } else if (k == CXCursor_BinaryOperator &&
-                   (ast_binop(p) == CXBinaryOperator_LAnd || ast_binop(p) == CXBinaryOperator_LOr)) {
-            if (child_index(p, next) == 1) {
-                if (!cond_lanes(ctx, sh, ast_child(p, 0), ast_binop(p) == CXBinaryOperator_LAnd, &g))
-                    return false;
-                lanes_and(out, &g);
-            }
-        }
-    }
-    return true;
-}
-
-/* ---- the block shape a kernel states ---- */
-
-/* Records "blockDim.c == K" terms of an asserted condition (joined by &&). */
-static void shape_terms(struct rule_ctx *ctx, CXCursor e, struct shape *sh)
-{
-    for (;;) {
-        e = ast_strip(e);
-        enum CXCursorKind k = clang_getCursorKind(e);
-        if (k == CXCursor_CXXStaticCastExpr || k == CXCursor_CStyleCastExpr ||
-            k == CXCursor_CXXFunctionalCastExpr) {
-            CXCursor kids[4];
-            unsigned n = ast_children(e, kids, 4);
-            if (!n) return;
-            e = kids[n - 1];
-            continue;
-        }
-        break;
-    }
-    if (clang_getCursorKind(e) != CXCursor_BinaryOperator) return;
-    enum CXBinaryOperatorKind op = ast_binop(e);
-    if (op == CXBinaryOperator_LAnd) {
-        shape_terms(ctx, ast_child(e, 0), sh);
-        shape_terms(ctx, ast_child(e, 1), sh);
-        return;
-    }
-    if (op != CXBinaryOperator_EQ) return;
-    for (int side = 0; side < 2; side++) {
-        int comp;
-        long long v;
-        if (affine_builtin_member(ctx->tu, ast_child(e, side), &comp) == AFFINE_BLOCKDIM &&
-            ast_eval_int(ast_child(e, 1 - side), &v) && v > 0 && v <= 1024)
-            sh->b[comp] = v;
-    }
-}
-
-static void shape_free(void *p)
-{
-    free(p);
-}
-
-/* assert(blockDim.x == 4 && blockDim.y == 8) among the top-level statements
-   of the function states its launch shape (in device code, assert expands
-   to a conditional whose other arm calls __assert_fail or a relative). */
-static const struct shape *block_shape(struct rule_ctx *ctx)
-{
-    static const struct shape none = {{0, 0, 0}, false, 0};
-    if (clang_Cursor_isNull(ctx->function)) return &none;
-    struct shape *sh = ctx_fn_cache_get(ctx, "cu401.shape");
-    if (sh) return sh;
-    sh = xcalloc(1, sizeof *sh);
-    /* The body is the last child, after template and function parameters. */
-    CXCursor kids[128];
-    unsigned n = ast_children(ctx->function, kids, 128);
-    CXCursor body = n ? kids[n - 1] : clang_getNullCursor();
-    if (n && clang_getCursorKind(body) == CXCursor_CompoundStmt) {
-        CXCursor stmts[64];
-        unsigned m = ast_children(body, stmts, 64);
-        for (unsigned i = 0; i < m; i++) {
-            CXCursor c = ast_strip(stmts[i]);
-            enum CXCursorKind k = clang_getCursorKind(c);
-            if (k == CXCursor_CallExpr || k == CXCursor_UnexposedExpr) {
-                /* assert() with no declaration in sight (the file relies on
-                   nvcc's implicit includes): an unresolved call whose
-                   callee still names assert. */
-                CXCursor parts[2];
-                if (ast_children(c, parts, 2) != 2) continue;
-                char *callee = ast_spelling(clang_getCursorReferenced(ast_strip(parts[0])));
-                bool is_assert = strcmp(callee, "assert") == 0;
-                free(callee);
-                if (is_assert) shape_terms(ctx, parts[1], sh);
-                continue;
-            }
-            if (k != CXCursor_ConditionalOperator) continue;
-            CXCursor arms[3];
-            if (ast_children(c, arms, 3) != 3) continue;
-            CXCursor call = ast_strip(arms[2]);
-            if (clang_getCursorKind(call) != CXCursor_CallExpr) continue;
-            /* In a template the call is dependent: its callee names it. */
-            char *name = ast_spelling(call);
-            if (!*name) {
-                free(name);
-                name = ast_spelling(clang_getCursorReferenced(ast_strip(ast_child(call, 0))));
-            }
-            bool is_assert = strstr(name, "assert") != NULL;
-            free(name);
-            if (is_assert) shape_terms(ctx, arms[0], sh);
-        }
-    }
-    /* Only an x extent tells how threads fill a warp. */
-    if (sh->b[0] <= 0) memset(sh, 0, sizeof *sh);
-    ctx_fn_cache_set(ctx, "cu401.shape", sh, shape_free);
-    return sh;
-}
-
 static bool access_with_shape(struct rule_ctx *ctx, struct state *st, const struct shared_array *arr,
                               const CXCursor *idx, struct access *ap);
-
-static void launch_model_release(void *p)
-{
-    launch_model_free(p);
-}
-
-/* The translation unit's launch model, built on first use in a function and
-   shared with the other users of the function's analysis cache. */
-static struct launch_model *launch_model_get(struct rule_ctx *ctx)
-{
-    struct launch_model *m = ctx_fn_cache_get(ctx, "launch.model");
-    if (!m) {
-        m = launch_model_new(ctx->tu);
-        ctx_fn_cache_set(ctx, "launch.model", m, launch_model_release);
-    }
-    return m;
-}
 
 /* Follows a use of array up to its full subscript and records the access. */
 static void on_array_use(struct rule_ctx *ctx, struct state *st, size_t ai, CXCursor ref)
@@ -719,37 +288,17 @@ static void on_array_use(struct rule_ctx *ctx, struct state *st, size_t ai, CXCu
     a.field_off = field_off;
     /* An asserted shape, else each shape the launch sites use (the worst
        counts), else blockDim.x taken as a multiple of 32. */
-    struct shape shapes[LAUNCH_MAX_SHAPES];
-    unsigned n_shapes = 0;
-    shapes[0] = *block_shape(ctx);
-    if (shape_known(&shapes[0])) {
-        n_shapes = 1;
-    } else {
-        struct launch_info li;
-        if (launch_block_shapes(launch_model_get(ctx), ctx->function, &li)) {
-            for (unsigned i = 0; i < li.n_shapes; i++) {
-                memset(&shapes[n_shapes], 0, sizeof shapes[n_shapes]);
-                for (int c = 0; c < 3; c++) shapes[n_shapes].b[c] = li.shape[i].b[c];
-                shapes[n_shapes].from_launch = true;
-                shapes[n_shapes].n_launch = li.n_shapes;
-                n_shapes++;
-            }
-        }
-        if (!n_shapes) n_shapes = 1;
-    }
+    const struct block_shapes *shapes = ctx_analysis(ctx, &blockshape_analysis);
     struct access best;
     bool have = false;
-    for (unsigned i = 0; i < n_shapes; i++) {
-        a.shape = shapes[i];
+    for (unsigned i = 0; i < shapes->n; i++) {
+        a.shape = shapes->shape[i];
         if (!access_with_shape(ctx, st, arr, idx, &a)) continue;
         if (!have || a.degree > best.degree) best = a;
         have = true;
     }
     if (!have) return;
-    if (st->n_acc == st->cap_acc) {
-        st->cap_acc = st->cap_acc ? st->cap_acc * 2 : 16;
-        st->acc = xrealloc(st->acc, st->cap_acc * sizeof *st->acc);
-    }
+    XGROW(st->acc, st->n_acc, st->cap_acc, 16);
     st->acc[st->n_acc++] = best;
 }
 
@@ -763,13 +312,14 @@ static bool access_with_shape(struct rule_ctx *ctx, struct state *st, const stru
     memset(a.ct, 0, sizeof a.ct);
     memset(a.c0, 0, sizeof a.c0);
     a.symbols = false;
-    bool known = shape_known(&a.shape);
+    bool known = block_shape_known(&a.shape);
+    struct affine_fn *af = ctx_analysis(ctx, &affine_analysis);
     /* idx[0] is the first dimension's index: the innermost subscript
        expression, met first on the way up. */
     bool varies = false;
     for (unsigned d = 0; d < arr->ndims; d++) {
         struct affine f;
-        if (!affine_of(ctx, idx[d], &f)) return false;
+        if (!affine_of(af, idx[d], &f)) return false;
         for (int i = 0; i < 3; i++) a.ct[d][i] = f.tid[i];
         a.c0[d] = f.constant;
         /* Without a stated shape, threadIdx.y/z are the same across a warp
@@ -781,7 +331,7 @@ static bool access_with_shape(struct rule_ctx *ctx, struct state *st, const stru
         /* 32 consecutive threadIdx.x would run past this extent: the block
            must be narrower than a warp, whose shape is unknown here. */
         long long ext = arr->dims[d];
-        long long span = (f.tid[0] < 0 ? -f.tid[0] : f.tid[0]) * (WARP - 1);
+        long long span = (f.tid[0] < 0 ? -f.tid[0] : f.tid[0]) * (WARP_LANES - 1);
         if (!known && ext > 0 && span >= ext) return false;
     }
     if (!varies) return false; /* one address per warp: a broadcast */
@@ -796,24 +346,15 @@ static bool access_with_shape(struct rule_ctx *ctx, struct state *st, const stru
             else total *= arr->dims[d];
             if (d > 0) stride *= arr->dims[d];
         }
-        if (sized && (cx < 0 ? -cx : cx) * (WARP - 1) >= total) return false;
+        if (sized && (cx < 0 ? -cx : cx) * (WARP_LANES - 1) >= total) return false;
     }
 
     struct lanes ln;
-    if (!access_lanes(ctx, &a.shape, &ln)) return false;
+    if (!lanes_reaching(af, &a.shape, ctx->function, ctx->parents, ctx->depth, &ln)) return false;
     bool any = false;
-    for (int w = 0; w < WARP; w++) {
-        a.masks[w] = ln.m[w];
-        any |= ln.m[w] != 0;
-    }
-    if (known) {
-        /* Warps past the block's last thread do not exist. */
-        long long threads = a.shape.b[0] * (a.shape.b[1] > 0 ? a.shape.b[1] : 1024) *
-                            (a.shape.b[2] > 0 ? a.shape.b[2] : 1024);
-        for (long long w = (threads + WARP - 1) / WARP; w < WARP; w++) a.masks[w] = 0;
-        if (threads / WARP < WARP && threads % WARP)
-            a.masks[threads / WARP] &= (1u << (threads % WARP)) - 1;
-    }
+    for (int w = 0; w < WARP_LANES; w++) any |= ln.m[w] != 0;
+    lanes_clip_to_block(&ln, &a.shape);
+    for (int w = 0; w < WARP_LANES; w++) a.masks[w] = ln.m[w];
     if (!any) return false;
     a.degree = degree_with(arr, arr->dims, &a, NULL);
     *ap = a;
@@ -852,7 +393,7 @@ static void *tu_begin(struct rule_ctx *ctx)
 
 static void describe(struct strbuf *sb, const struct shared_array *arr, const struct access *a)
 {
-    struct degree_info info;
+    struct bank_degree info;
     degree_with(arr, arr->dims, a, &info);
     long long stride = 1, cx = 0;
     for (unsigned d = arr->ndims; d-- > 0;) {
@@ -862,12 +403,12 @@ static void describe(struct strbuf *sb, const struct shared_array *arr, const st
     long long step = cx * arr->elem_size; /* bytes between consecutive threadIdx.x */
     if (step < 0) step = -step;
     sb_addf(sb, "%d-way bank conflict in this %s: ", info.degree, a->what);
-    if (shape_known(&a->shape) && a->shape.from_launch) {
+    if (block_shape_known(&a->shape) && a->shape.from_launch) {
         sb_addf(sb, "with the %lldx%lldx%lld blocks it is launched with", a->shape.b[0], a->shape.b[1],
                 a->shape.b[2]);
         if (a->shape.n_launch > 1)
             sb_addf(sb, " (the worst of the %u block shapes of its launch sites)", a->shape.n_launch);
-    } else if (shape_known(&a->shape)) {
+    } else if (block_shape_known(&a->shape)) {
         sb_addf(sb, "with the block shape the kernel asserts (blockDim.x == %lld", a->shape.b[0]);
         if (a->shape.b[1] > 0) sb_addf(sb, ", blockDim.y == %lld", a->shape.b[1]);
         sb_add(sb, ")");
@@ -880,7 +421,7 @@ static void describe(struct strbuf *sb, const struct shared_array *arr, const st
     sb_addf(sb, ", so the %u active lanes of a %s", info.active, group);
     if (info.phase_lanes < 32)
         sb_addf(sb, " (%u-byte accesses are served a %s at a time)", a->width, group);
-    sb_addf(sb, " use %u of the %d banks", info.banks_used, BANKS);
+    sb_addf(sb, " use %u of the %d banks", info.banks_used, BANK_COUNT);
 }
 
 /* Expansion offsets of an expression, and whether it sits alone between
@@ -981,7 +522,7 @@ static void report_array(struct rule_ctx *ctx, struct state *st, size_t ai)
             arr->name, worst, n_conf, n_all);
     /* The launch shape the worst degree comes from, when the sites give it. */
     for (size_t i = 0; i < st->n_acc; i++) {
-        const struct shape *sh = &st->acc[i].shape;
+        const struct block_shape *sh = &st->acc[i].shape;
         if (st->acc[i].array != ai || st->acc[i].degree != worst || !sh->from_launch) continue;
         if (sh->n_launch > 1)
             sb_addf(&msg, " in %lldx%lldx%lld blocks, the worst of the %u block shapes it is launched with",

@@ -35,37 +35,6 @@ struct form {
     bool walks;          /* an enclosing for loop's counter is added */
 };
 
-static void accesses_release(void *p)
-{
-    global_accesses_free(p);
-}
-
-static struct global_accesses *accesses_get(struct rule_ctx *ctx)
-{
-    struct global_accesses *g = ctx_fn_cache_get(ctx, "coalesce.accesses");
-    if (!g) {
-        g = global_accesses_new(ctx->tu, ctx->function);
-        ctx_fn_cache_set(ctx, "coalesce.accesses", g, accesses_release);
-    }
-    return g;
-}
-
-static void launch_release(void *p)
-{
-    launch_model_free(p);
-}
-
-/* Shared with CU401 through the function-analysis cache key. */
-static struct launch_model *launch_get(struct rule_ctx *ctx)
-{
-    struct launch_model *m = ctx_fn_cache_get(ctx, "launch.model");
-    if (!m) {
-        m = launch_model_new(ctx->tu);
-        ctx_fn_cache_set(ctx, "launch.model", m, launch_release);
-    }
-    return m;
-}
-
 /* Is sym (a form's uniform term) the counter of a for loop around the
    current cursor? */
 static bool is_enclosing_counter(struct rule_ctx *ctx, CXCursor sym)
@@ -97,7 +66,7 @@ static bool index_form(struct rule_ctx *ctx, const struct global_accesses *g, CX
 {
     if (depth > 12) return false;
     struct affine a;
-    if (affine_of(ctx, e, &a)) {
+    if (affine_of(ctx_analysis(ctx, &affine_analysis), e, &a)) {
         form_add_affine(ctx, f, &a, k);
         return true;
     }
@@ -114,9 +83,9 @@ static bool index_form(struct rule_ctx *ctx, const struct global_accesses *g, CX
         for (int side = 0; side < 2; side++) {
             CXCursor u = side ? r : l, t = side ? l : r;
             struct affine ua, ta;
-            if (!affine_of(ctx, u, &ua) || ua.tid[0] || ua.tid[1] || ua.tid[2]) continue;
+            if (!affine_of(ctx_analysis(ctx, &affine_analysis), u, &ua) || ua.tid[0] || ua.tid[1] || ua.tid[2]) continue;
             if (!affine_has_symbols(&ua)) continue; /* a constant: affine_of had it */
-            if (!affine_of(ctx, t, &ta)) continue;
+            if (!affine_of(ctx_analysis(ctx, &affine_analysis), t, &ta)) continue;
             /* (tid + u) * n: the uniform part times n stays uniform */
             bool any = false;
             for (int c = 0; c < 3; c++) {
@@ -191,11 +160,37 @@ static bool judge(const struct global_access *ga, const struct form *f, const lo
     return true;
 }
 
+/* A for loop around the access that starts at threadIdx.x and steps by a
+   constant narrower than a warp (`for (r = threadIdx.x; r < n; r += 4)`):
+   the block-stride idiom says blockDim.x is that step, which contradicts
+   the default warp of 32 consecutive threadIdx.x. */
+static bool narrow_block_stride_loop(struct rule_ctx *ctx)
+{
+    for (unsigned i = 0; i < ctx->depth; i++) {
+        CXCursor p = ctx_parent(ctx, i);
+        if (clang_Cursor_isNull(p)) break;
+        if (clang_getCursorKind(p) != CXCursor_ForStmt) continue;
+        CXCursor kids[4];
+        if (ast_children(p, kids, 4) != 4 || clang_getCursorKind(kids[0]) != CXCursor_DeclStmt) continue;
+        CXCursor var = ast_child(kids[0], 0);
+        CXCursor init = clang_Cursor_getVarDeclInitializer(var);
+        struct affine a;
+        if (clang_Cursor_isNull(init) || !affine_of(ctx_analysis(ctx, &affine_analysis), init, &a) || a.tid[0] != 1) continue;
+        CXCursor inc = ast_strip(kids[2]);
+        long long step;
+        if (clang_getCursorKind(inc) == CXCursor_CompoundAssignOperator &&
+            ast_binop(inc) == CXBinaryOperator_AddAssign && ast_eval_int(ast_child(inc, 1), &step) &&
+            step > 0 && step < 32)
+            return true;
+    }
+    return false;
+}
+
 static void cu402_on_cursor(struct rule_ctx *ctx, CXCursor c)
 {
     if (!ctx->in_device_code || ctx_in_instantiation(ctx)) return;
     if ((ctx->function_space & SPACE_GLOBAL) != SPACE_GLOBAL) return;
-    struct global_accesses *g = accesses_get(ctx);
+    struct global_accesses *g = ctx_analysis(ctx, &coalesce_analysis);
     const struct global_access *ga = global_access_find(g, c);
     if (!ga || ga->width > 16 || ga->elem_size > 16) return;
 
@@ -209,11 +204,12 @@ static void cu402_on_cursor(struct rule_ctx *ctx, CXCursor c)
     long long shapes[LAUNCH_MAX_SHAPES][3];
     unsigned n_shapes = 0;
     struct launch_info li;
-    if (launch_block_shapes(launch_get(ctx), ctx->function, &li)) {
+    if (launch_block_shapes(ctx_analysis(ctx, &launch_analysis), ctx->function, &li)) {
         for (unsigned i = 0; i < li.n_shapes && n_shapes < LAUNCH_MAX_SHAPES; i++, n_shapes++)
             for (int k = 0; k < 3; k++) shapes[n_shapes][k] = li.shape[i].b[k];
     }
     bool from_launch = n_shapes > 0;
+    if (!n_shapes && narrow_block_stride_loop(ctx)) return;
     if (!n_shapes) {
         memset(shapes[0], 0, sizeof shapes[0]);
         n_shapes = 1;

@@ -127,7 +127,7 @@ static void cu601_on_cursor(struct rule_ctx *ctx, CXCursor cursor)
                                 "'%s_sync(mask, ...)'",
                                 name, vote ? "votes" : "shuffles", name);
     if (!d) return;
-    struct warp_view *w = warp_view_get(ctx);
+    struct warp_view *w = ctx_analysis(ctx, &warp_analysis);
     struct warp_divergence dv;
     bool divergent = !w || warp_stmt_lane_divergent(w, call, vote, &dv);
     CXSourceRange head;

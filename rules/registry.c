@@ -4,12 +4,17 @@
 #include "core/rule.h"
 
 extern const struct rule rule_cu101;
+extern const struct rule rule_cu102;
 extern const struct rule rule_cu103;
+extern const struct rule rule_cu104;
 extern const struct rule rule_cu201;
 extern const struct rule rule_cu202;
+extern const struct rule rule_cu203;
+extern const struct rule rule_cu204;
 extern const struct rule rule_cu301;
 extern const struct rule rule_cu401;
 extern const struct rule rule_cu402;
+extern const struct rule rule_cu403;
 extern const struct rule rule_cu601;
 
 const struct rule rule_cu000 = {
@@ -44,12 +49,17 @@ const struct rule *const rule_registry[] = {
     &rule_cu000,
     &rule_cu001,
     &rule_cu101,
+    &rule_cu102,
     &rule_cu103,
+    &rule_cu104,
     &rule_cu201,
     &rule_cu202,
+    &rule_cu203,
+    &rule_cu204,
     &rule_cu301,
     &rule_cu401,
     &rule_cu402,
+    &rule_cu403,
     &rule_cu601,
 };
 const size_t rule_registry_len = sizeof rule_registry / sizeof rule_registry[0];

@@ -89,7 +89,12 @@ want CU101 '^cu101_divergent_syncthreads: static: pass: barriers [1-9][0-9]* vs 
 want CU101 '^cu101_divergent_syncthreads: fix: info: hand-written fixed.cu'
 want CU202 '^cu202_pow_small_integer: static: pass: instructions in the kernel \(PTX\): bad [0-9]+, fixed [0-9]+'
 want CU202 '^cu202_pow_small_integer: fix: pass: cudalint.s fix-it applied'
+want CU203 '^cu203_float_division_by_constant: static: pass: IEEE float divisions, div.rn.f32 \(PTX\): bad [1-9][0-9]*, fixed 0$'
+want CU203 '^cu203_float_division_by_constant: fix: pass: cudalint.s fix-it applied'
+want CU204 '^cu204_double_math_on_float: static: pass: FP64 arithmetic \+ f32<->f64 conversions \(PTX\): bad [1-9][0-9]* .*, fixed 0$'
+want CU204 '^cu204_double_math_on_float: fix: pass: cudalint.s fix-it applied'
 want CU402 '^cu402_uncoalesced_global_access: static: pass: smallest step between a thread.s own global loads from one base register \(PTX\): bad [0-9]+ bytes .*, fixed [0-9]+ bytes'
+want CU403 '^cu403_local_array_dynamic_index: static: pass: local memory \(PTX\): bad [1-9][0-9]* bytes declared, .*; fixed 0 bytes, 0 loads and 0 stores'
 for p in cu201_double_literal cu301_unsigned_loop_counter cu401_shared_bank_conflict cu401_shared_bank_conflict_aat; do
     want "$p" "^$p: fix: pass: cudalint's fix-it applied"
 done

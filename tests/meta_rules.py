@@ -2,13 +2,24 @@
 """meta_rules.py: every rule of the registry has its code file, its doc with
 the fixed doc sections (What it flags ... Measured effect) in order, fixtures with positive expectations and
 at least one negative, a kernel pair (performance and correctness rules), and a
-row in the README's rule table that matches the record."""
+row in the README's rule table that matches the record; and no placeholder of
+tools/new_rule.py (TODO(new_rule)) is left in the rule's files."""
 import os, re, subprocess, sys
 
 SRC = os.environ.get("CUDALINT_SOURCE_DIR", os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.environ.get("CUDALINT", os.path.join(SRC, "build", "cudalint"))
 SECTIONS = ["What it flags", "Why", "Example", "Use instead", "Fix safety", "Exceptions", "Measured effect"]
+PLACEHOLDER = "TODO(new_rule)"
 failures = []
+
+
+def placeholders(paths):
+    """The paths (relative to SRC) among paths that still hold a scaffold placeholder."""
+    left = []
+    for p in paths:
+        if os.path.isfile(p) and PLACEHOLDER in open(p, errors="replace").read():
+            left.append(os.path.relpath(p, SRC))
+    return left
 
 
 def rules():
@@ -77,6 +88,10 @@ def main():
             kdir = os.path.join(SRC, "kernels", f"{code.lower()}_{name.replace('-', '_')}")
             if not os.path.isdir(kdir) or not os.path.exists(os.path.join(kdir, "bad.cu")):
                 failures.append(f"{code}: no kernel pair kernels/{os.path.basename(kdir)}/bad.cu")
+            kfiles = [os.path.join(kdir, f) for f in sorted(os.listdir(kdir))] if os.path.isdir(kdir) else []
+            left = placeholders([src, doc] + sorted(own) + kfiles)
+            if left:
+                failures.append(f"{code}: scaffold placeholders ({PLACEHOLDER}) left in {', '.join(left)}")
     # The README's rule table is exactly what the records generate.
     table = subprocess.run([BIN, "--list-rules", "--format", "markdown"], capture_output=True, text=True,
                            check=True).stdout

@@ -18,6 +18,9 @@ cudalint_script_test(meta.setup_packages ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DI
 # A clean Debian 12 root (needs root and the network; minutes): `ctest -LE fresh` leaves it out.
 cudalint_script_test(fresh.machine sh ${CMAKE_SOURCE_DIR}/tests/fresh_machine.sh)
 set_tests_properties(fresh.machine PROPERTIES TIMEOUT 3600 LABELS "fresh;slow" PROCESSORS 2)
+# The candidate rules' PTX facts and CU403's ptxas calibration (skips without nvcc).
+cudalint_script_test(kernels.candidates ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/kernels/candidates/measure.py --check)
+set_tests_properties(kernels.candidates PROPERTIES TIMEOUT 600)
 # Issue 16: --stdin-filename, --statistics, -o, the progress line, --shard.
 cudalint_script_test(ux.cli ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/ux_test.py)
 set_tests_properties(ux.cli PROPERTIES TIMEOUT 600)
@@ -33,3 +36,6 @@ set_tests_properties(fresh.deb PROPERTIES TIMEOUT 3600 LABELS "fresh;slow" PROCE
 cudalint_script_test(editor.vim_ale sh ${CMAKE_SOURCE_DIR}/tests/vim_ale.sh)
 cudalint_script_test(editor.flycheck sh ${CMAKE_SOURCE_DIR}/editor/emacs/flycheck-check.sh)
 cudalint_script_test(editor.efm sh ${CMAKE_SOURCE_DIR}/tests/efm_nvim.sh)
+# tools/new_rule.py on a copy of the checkout: the scaffold builds, its fixtures pass, meta accepts all but its placeholders.
+cudalint_script_test(meta.new_rule sh ${CMAKE_SOURCE_DIR}/tests/new_rule_test.sh)
+set_tests_properties(meta.new_rule PROPERTIES TIMEOUT 1200 LABELS slow)

@@ -140,10 +140,7 @@ static struct var_info *var_add(struct fn_defs *t, CXCursor decl)
 {
     struct var_info *v = var_find(t, decl);
     if (v) return v;
-    if (t->n == t->cap) {
-        t->cap = t->cap ? t->cap * 2 : 32;
-        t->v = xrealloc(t->v, t->cap * sizeof *t->v);
-    }
+    XGROW(t->v, t->n, t->cap, 32);
     v = &t->v[t->n++];
     memset(v, 0, sizeof *v);
     v->decl = decl;
@@ -174,10 +171,7 @@ static CXCursor lvalue_var(CXCursor e)
 static void record_def(struct defs_builder *b, CXCursor var, CXCursor def)
 {
     struct var_info *v = var_add(b->t, var);
-    if (v->n_defs == v->defs_cap) {
-        v->defs_cap = v->defs_cap ? v->defs_cap * 2 : 4;
-        v->defs = xrealloc(v->defs, v->defs_cap * sizeof *v->defs);
-    }
+    XGROW(v->defs, v->n_defs, v->defs_cap, 4);
     v->defs[v->n_defs++] = def;
     /* Is it in the step expression of the innermost for whose header holds it? */
     unsigned off = offset_of(clang_getCursorLocation(def));
@@ -315,58 +309,74 @@ static void build_visit(struct defs_builder *b, CXCursor c)
     if (pushed_for) b->n_fors--;
 }
 
-static struct fn_defs *fn_defs_build(struct rule_ctx *ctx)
+static struct fn_defs *fn_defs_build(CXTranslationUnit tu, CXCursor fn)
 {
     struct fn_defs *t = xcalloc(1, sizeof *t);
     struct defs_builder *b = xcalloc(1, sizeof *b);
     b->t = t;
-    b->tu = ctx->tu;
-    b->stack[b->depth++] = ctx->function;
-    clang_visitChildren(ctx->function, build_child, b);
+    b->tu = tu;
+    b->stack[b->depth++] = fn;
+    clang_visitChildren(fn, build_child, b);
     free(b);
     return t;
 }
 
-/* The table of the current function: cached for the walk's lifetime of the
-   function; outside a walk (unit tests, tools) *owned is set and the caller
-   frees it. */
-static struct fn_defs *fn_defs_get(struct rule_ctx *ctx, bool *owned)
+/* The facts of one function: its table of definitions, and where its
+   thread-dependence analysis comes from. */
+struct affine_fn {
+    CXTranslationUnit tu;
+    CXCursor fn;
+    struct fn_defs *defs;          /* NULL at file scope */
+    struct analysis_cache *deps;   /* where the thread-dependence analysis comes from */
+    struct uniformity *u;          /* asked for on first need */
+    bool u_tried;
+};
+
+static void *affine_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
 {
-    *owned = false;
-    if (clang_Cursor_isNull(ctx->function)) return NULL;
-    if (!ctx->walk_private) {
-        *owned = true;
-        return fn_defs_build(ctx);
-    }
-    struct fn_defs *t = ctx_fn_cache_get(ctx, "affine.defs");
-    if (t) return t;
-    t = fn_defs_build(ctx);
-    ctx_fn_cache_set(ctx, "affine.defs", t, fn_defs_free);
-    return t;
+    struct affine_fn *af = xcalloc(1, sizeof *af);
+    af->tu = tu;
+    af->fn = fn;
+    af->deps = deps;
+    if (!clang_Cursor_isNull(fn)) af->defs = fn_defs_build(tu, fn);
+    return af;
 }
+
+static void affine_free(void *p)
+{
+    struct affine_fn *af = p;
+    if (!af) return;
+    if (af->defs) fn_defs_free(af->defs);
+    free(af);
+}
+
+const struct analysis_kind affine_analysis = {
+    .name = "affine",
+    .build = affine_build,
+    .free = affine_free,
+};
 
 /* ---- the forms ---- */
 
 struct folder {
-    struct rule_ctx *ctx;
+    struct affine_fn *af;
     struct fn_defs *defs;
     int depth;
-    struct uniformity *u; /* the thread-dependence analysis, once asked for */
-    bool u_tried;
 };
 
 static void aff_symbol(struct affine *a, CXCursor sym);
 
-/* The shared thread-dependence analysis of the current function, inside a
-   walk (it lives in the walk's per-function cache). */
+/* The thread-dependence analysis of the function, from the same cache
+   (none when the facts were built without one). */
 static struct uniformity *uni(struct folder *f)
 {
-    if (!f->u_tried) {
-        f->u_tried = true;
-        if (f->ctx->walk_private && !clang_Cursor_isNull(f->ctx->function))
-            f->u = uniformity_get(f->ctx);
+    struct affine_fn *af = f->af;
+    if (!af->u_tried) {
+        af->u_tried = true;
+        if (af->deps && !clang_Cursor_isNull(af->fn))
+            af->u = analysis_get(af->deps, &uniformity_analysis, af->fn);
     }
-    return f->u;
+    return af->u;
 }
 
 static enum CXChildVisitResult find_thread_index(CXCursor c, CXCursor parent, CXClientData d)
@@ -498,16 +508,6 @@ static bool is_global_var(CXCursor decl)
            k == CXCursor_ClassDecl || k == CXCursor_UnexposedDecl;
 }
 
-static enum CXChildVisitResult find_constant_attr(CXCursor c, CXCursor parent, CXClientData d)
-{
-    (void)parent;
-    if (clang_getCursorKind(c) == CXCursor_CUDAConstantAttr) {
-        *(bool *)d = true;
-        return CXChildVisit_Break;
-    }
-    return CXChildVisit_Continue;
-}
-
 /* The initializer of a variable declaration, or a null cursor. */
 static CXCursor var_init(CXCursor decl)
 {
@@ -581,8 +581,7 @@ static bool fold_var(struct folder *f, CXCursor ref, CXCursor decl, struct affin
         /* Not declared in this function: a file-scope __constant__ or const
            variable is uniform; anything else may be written by any thread. */
         if (!is_global_var(decl)) return false;
-        bool constant = false;
-        clang_visitChildren(decl, find_constant_attr, &constant);
+        bool constant = ast_has_attr(decl, CXCursor_CUDAConstantAttr);
         CXType t = clang_getCursorType(decl);
         if (!constant && !clang_isConstQualifiedType(t)) return false;
         aff_symbol(out, decl);
@@ -786,7 +785,7 @@ static bool fold(struct folder *f, CXCursor e, struct affine *out)
         /* Literals evaluate; reaching here means a dependent context. */
         break;
     case CXCursor_MemberRefExpr:
-        switch (affine_builtin_member(f->ctx->tu, e, &comp)) {
+        switch (affine_builtin_member(f->af->tu, e, &comp)) {
         case AFFINE_THREADIDX:
             aff_zero(out);
             out->tid[comp] = 1;
@@ -862,7 +861,7 @@ static bool fold(struct folder *f, CXCursor e, struct affine *out)
         break;
     }
     case CXCursor_CallExpr:
-        if (affine_builtin_member(f->ctx->tu, e, &comp) == AFFINE_NOT_BUILTIN)
+        if (affine_builtin_member(f->af->tu, e, &comp) == AFFINE_NOT_BUILTIN)
             ok = fold_uniform_call(f, e, out) || opaque_uniform(f, e, out);
         break;
     case CXCursor_ArraySubscriptExpr:
@@ -883,19 +882,18 @@ done:
     return ok;
 }
 
-bool affine_of(struct rule_ctx *ctx, CXCursor expr, struct affine *out)
+bool affine_of(struct affine_fn *af, CXCursor expr, struct affine *out)
 {
-    bool owned;
-    struct folder f = {ctx, fn_defs_get(ctx, &owned), 0, NULL, false};
     aff_zero(out);
+    if (!af) return false;
+    struct folder f = {af, af->defs, 0};
     bool ok = fold(&f, expr, out);
-    if (owned) fn_defs_free(f.defs);
     if (!ok) aff_zero(out);
     return ok;
 }
 
-bool affine_is_uniform(struct rule_ctx *ctx, CXCursor expr)
+bool affine_is_uniform(struct affine_fn *af, CXCursor expr)
 {
     struct affine a;
-    return affine_of(ctx, expr, &a) && !aff_has_tid(&a);
+    return affine_of(af, expr, &a) && !aff_has_tid(&a);
 }

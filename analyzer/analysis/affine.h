@@ -1,11 +1,12 @@
 /* affine.h: affine views of index expressions: idx = c0 + cx*threadIdx.x +
  * cy*threadIdx.y + cz*threadIdx.z + sum(k_i * s_i) with constant coefficients
  * and uniform symbols s_i, after folding literals, macros, constexpr, const
- * locals and template arguments.  Used by CU401 and future coalescing rules. */
+ * locals and template arguments.  Built per function (affine_analysis) and
+ * used by CU401, the lane model and future coalescing rules. */
 #ifndef CUDALINT_AFFINE_H
 #define CUDALINT_AFFINE_H
 
-#include "engine/walk.h"
+#include "analysis/analysis.h"
 #include "clang/clang_api.h"
 #include <stdbool.h>
 
@@ -28,14 +29,23 @@ struct affine {
     bool warp_relative;
 };
 
-/* Builds the affine form of expr; false when it is not affine (then callers
-   stay silent).  Expressions that are uniform but not affine (n / 2, a call
-   with uniform arguments) become one opaque symbol. */
-bool affine_of(struct rule_ctx *ctx, CXCursor expr, struct affine *out);
+/* The facts of one function: the definitions of its variables, for folding.
+   A rule gets them with ctx_analysis(ctx, &affine_analysis); at file scope
+   (fn the null cursor) there are no definitions.  Expressions the folding
+   cannot read may be proved uniform by the thread-dependence analysis of
+   the same cache. */
+struct affine_fn;
+extern const struct analysis_kind affine_analysis;
+
+/* Builds the affine form of expr in the function of af; false when it is not
+   affine (then callers stay silent), or af is NULL.  Expressions that are
+   uniform but not affine (n / 2, a call with uniform arguments) become one
+   opaque symbol. */
+bool affine_of(struct affine_fn *af, CXCursor expr, struct affine *out);
 
 /* Is expr the same in every thread of the block (an affine form with no
    threadIdx term)?  Uses the same folding as affine_of. */
-bool affine_is_uniform(struct rule_ctx *ctx, CXCursor expr);
+bool affine_is_uniform(struct affine_fn *af, CXCursor expr);
 
 /* Does the form have terms whose value is not known (symbols)? */
 bool affine_has_symbols(const struct affine *a);

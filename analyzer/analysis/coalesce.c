@@ -123,6 +123,25 @@ static bool classify(struct collector *col, unsigned i, CXCursor access, struct 
         return true;
     case CXCursor_ParenExpr:
         return classify(col, i - 1, p, a);
+    case CXCursor_CallExpr: {
+        /* an overloaded assignment of a class element (__nv_bfloat16):
+           x[i] = v, x[i] += v */
+        CXString sp = clang_getCursorSpelling(p);
+        const char *n = clang_getCString(sp);
+        size_t len = n ? strlen(n) : 0;
+        bool assign = len > 8 && strncmp(n, "operator", 8) == 0 && n[len - 1] == '=' &&
+                      strcmp(n, "operator==") != 0 && strcmp(n, "operator!=") != 0 &&
+                      strcmp(n, "operator<=") != 0 && strcmp(n, "operator>=") != 0;
+        bool compound = assign && strcmp(n, "operator=") != 0;
+        clang_disposeString(sp);
+        if (assign && clang_Cursor_getNumArguments(p) >= 1 &&
+            same(clang_Cursor_getArgument(p, 0), access)) {
+            a->store = true;
+            a->load = compound;
+            return true;
+        }
+        return false; /* passed to a function: by reference or by value, not seen here */
+    }
     case CXCursor_BinaryOperator:
         if (ast_binop(p) == CXBinaryOperator_Assign) {
             if (!same(ast_child(p, 0), access)) {
@@ -175,6 +194,11 @@ static void on_subscript(struct collector *col, CXCursor c)
     if (i > 0 && clang_getCursorKind(col->stack[i - 1]) == CXCursor_MemberRefExpr) {
         CXCursor m = col->stack[i - 1];
         CXCursor field = clang_getCursorReferenced(m);
+        /* a data member of the element's own (complete) type: a method or
+           a member of something else has no offset to ask for */
+        if (clang_getCursorKind(field) != CXCursor_FieldDecl) return;
+        CXCursor rec = clang_getCursorSemanticParent(field);
+        if (clang_Type_getSizeOf(clang_getCursorType(rec)) != a.elem_size) return;
         long long bits = clang_Cursor_getOffsetOfField(field);
         long long w = clang_Type_getSizeOf(clang_getCursorType(m));
         if (bits < 0 || bits % 8 || w <= 0) return;
@@ -368,3 +392,20 @@ void coalesce_sectors(const struct coalesce_pattern *p, struct coalesce_result *
         }
     }
 }
+
+static void *coalesce_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
+{
+    (void)deps;
+    return global_accesses_new(tu, fn);
+}
+
+static void coalesce_release(void *p)
+{
+    global_accesses_free(p);
+}
+
+const struct analysis_kind coalesce_analysis = {
+    .name = "coalesce",
+    .build = coalesce_build,
+    .free = coalesce_release,
+};

@@ -14,6 +14,7 @@
 #ifndef CUDALINT_COALESCE_H
 #define CUDALINT_COALESCE_H
 
+#include "analysis/analysis.h"
 #include "clang/clang_api.h"
 #include <stdbool.h>
 #include <stddef.h>
@@ -45,6 +46,9 @@ struct global_accesses {
    definition); never NULL. */
 struct global_accesses *global_accesses_new(CXTranslationUnit tu, CXCursor kernel);
 void global_accesses_free(struct global_accesses *g);
+/* The same as an analysis kind (facts: struct global_accesses *): a rule
+   asks ctx_analysis(ctx, &coalesce_analysis). */
+extern const struct analysis_kind coalesce_analysis;
 /* The entry for a subscript expression, or NULL. */
 const struct global_access *global_access_find(const struct global_accesses *g, CXCursor expr);
 /* Is var (a VarDecl of the kernel) never written after its initialiser? */

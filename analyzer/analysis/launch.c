@@ -217,10 +217,7 @@ static bool eval_dim3(CXCursor e, long long out[3], int depth)
 
 static void add_site(struct launch_model *m, struct site s)
 {
-    if (m->n_sites == m->cap_sites) {
-        m->cap_sites = m->cap_sites ? m->cap_sites * 2 : 16;
-        m->sites = xrealloc(m->sites, m->cap_sites * sizeof *m->sites);
-    }
+    XGROW(m->sites, m->n_sites, m->cap_sites, 16);
     m->sites[m->n_sites++] = s;
 }
 
@@ -269,10 +266,7 @@ static enum CXChildVisitResult mark_indirect(CXCursor c, CXCursor parent, CXClie
     if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
         CXCursor d = clang_getCursorReferenced(c);
         if (is_kernel(d)) {
-            if (m->n_indirect == m->cap_indirect) {
-                m->cap_indirect = m->cap_indirect ? m->cap_indirect * 2 : 4;
-                m->indirect = xrealloc(m->indirect, m->cap_indirect * sizeof *m->indirect);
-            }
+            XGROW(m->indirect, m->n_indirect, m->cap_indirect, 4);
             m->indirect[m->n_indirect++] = kernel_usr(d);
         }
     }
@@ -423,3 +417,22 @@ bool launch_x_multiple_of(const struct launch_info *li, long long k)
         if (li->shape[i].b[0] % k) return false;
     return true;
 }
+
+static void *launch_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
+{
+    (void)fn;
+    (void)deps;
+    return launch_model_new(tu);
+}
+
+static void launch_release(void *p)
+{
+    launch_model_free(p);
+}
+
+const struct analysis_kind launch_analysis = {
+    .name = "launch",
+    .per_tu = true,
+    .build = launch_build,
+    .free = launch_release,
+};

@@ -6,6 +6,7 @@
 #ifndef CUDALINT_LAUNCH_H
 #define CUDALINT_LAUNCH_H
 
+#include "analysis/analysis.h"
 #include "clang/clang_api.h"
 #include <stdbool.h>
 
@@ -34,6 +35,9 @@ struct launch_model;
 /* Reads the launch sites of every kernel in the main file of tu. */
 struct launch_model *launch_model_new(CXTranslationUnit tu);
 void launch_model_free(struct launch_model *m);
+/* The same, as an analysis of the translation unit (per_tu): facts are a
+   struct launch_model *. */
+extern const struct analysis_kind launch_analysis;
 
 /* The launch sites of kernel (its FunctionDecl, or the FunctionTemplate of a
    kernel template, whose specialisations' launches all count).  Returns

@@ -73,23 +73,8 @@ struct ctl {
     unsigned depth;
 };
 
-enum rkind {
-    RK_ORIGIN,   /* a source of variation: threadIdx, an atomic, a racy load */
-    RK_IF,       /* a varying if condition */
-    RK_LOOP,     /* a loop whose trip count varies */
-    RK_SWITCH,
-    RK_TERNARY,
-    RK_AND,      /* right operand of && evaluated only when the left holds */
-    RK_OR,
-    RK_RETURN,   /* a return taken by some threads */
-    RK_BREAK,
-    RK_CONTINUE,
-    RK_GOTO,
-    RK_CALL_ARG, /* a callee's barrier depends on a parameter; the argument varies */
-};
-
 struct reason {
-    enum rkind kind;
+    enum divergence_kind kind;
     CXCursor at;
     char *what;  /* ORIGIN: "threadIdx.x"; CALL_ARG: the parameter name */
     int inner;   /* the reason this one's condition/value varies, -1 none */
@@ -247,9 +232,10 @@ struct summary {
 
 struct uniformity {
     struct fnan *top;
-    /* While the top function is analysed: the walk's context (for the
-       translation unit's launch model) and the function. */
-    struct rule_ctx *ctx;
+    /* While the top function is analysed: where its launch model comes from
+       (the cache it is built by), and the function. */
+    struct analysis_cache *deps;
+    CXCursor fn;
     struct summary *sums;
     unsigned depth;   /* nesting of summary computations */
     unsigned n_sums;
@@ -260,10 +246,7 @@ struct uniformity {
 
 static char *an_keep(struct fnan *a, char *s)
 {
-    if (a->n_strs == a->cap_strs) {
-        a->cap_strs = a->cap_strs ? a->cap_strs * 2 : 16;
-        a->strs = xrealloc(a->strs, a->cap_strs * sizeof *a->strs);
-    }
+    XGROW(a->strs, a->n_strs, a->cap_strs, 16);
     a->strs[a->n_strs++] = s;
     return s;
 }
@@ -336,9 +319,8 @@ static struct vinfo vlin(struct vinfo l, struct vinfo r, int sign)
 
 static unsigned loc_offset(CXCursor c)
 {
-    CXFile f;
-    unsigned line, col, off;
-    clang_getExpansionLocation(clang_getCursorLocation(c), &f, &line, &col, &off);
+    unsigned off;
+    clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &off);
     return off;
 }
 
@@ -372,12 +354,9 @@ static bool is_record_type(CXType t)
     return t.kind == CXType_Record;
 }
 
-static int add_reason(struct fnan *a, enum rkind k, CXCursor at, char *what, int inner)
+static int add_reason(struct fnan *a, enum divergence_kind k, CXCursor at, char *what, int inner)
 {
-    if (a->n_reasons == a->cap_reasons) {
-        a->cap_reasons = a->cap_reasons ? a->cap_reasons * 2 : 32;
-        a->reasons = xrealloc(a->reasons, a->cap_reasons * sizeof *a->reasons);
-    }
+    XGROW(a->reasons, a->n_reasons, a->cap_reasons, 32);
     struct reason *r = &a->reasons[a->n_reasons];
     r->kind = k;
     r->at = at;
@@ -398,19 +377,19 @@ static int origin(struct fnan *a, struct node *n, const char *fmt, ...)
         sb_vaddf(&sb, fmt, ap);
         va_end(ap);
         char *w = an_keep(a, sb_detach(&sb));
-        n->origin_reason = add_reason(a, RK_ORIGIN, n->c, w, -1);
+        n->origin_reason = add_reason(a, DIV_ORIGIN, n->c, w, -1);
     }
     return n->origin_reason;
 }
 
-static int cond_reason(struct fnan *a, struct node *n, enum rkind k, int inner)
+static int cond_reason(struct fnan *a, struct node *n, enum divergence_kind k, int inner)
 {
     if (n->cond_reason < 0) n->cond_reason = add_reason(a, k, n->c, NULL, inner);
     else if (a->reasons[n->cond_reason].inner < 0) a->reasons[n->cond_reason].inner = inner;
     return n->cond_reason;
 }
 
-static int exit_reason(struct fnan *a, struct node *n, enum rkind k, int inner)
+static int exit_reason(struct fnan *a, struct node *n, enum divergence_kind k, int inner)
 {
     if (n->exit_reason < 0) n->exit_reason = add_reason(a, k, n->c, NULL, inner);
     else if (a->reasons[n->exit_reason].inner < 0) a->reasons[n->exit_reason].inner = inner;
@@ -486,10 +465,7 @@ static enum CXChildVisitResult build_visit(CXCursor c, CXCursor p, CXClientData 
         k == CXCursor_StaticAssert || k == CXCursor_NamespaceAlias)
         return CXChildVisit_Continue;
     struct node *n = build_node(b->a, c, b->parent);
-    if (b->n == b->cap) {
-        b->cap = b->cap ? b->cap * 2 : 4;
-        b->kids = xrealloc(b->kids, b->cap * sizeof *b->kids);
-    }
+    XGROW(b->kids, b->n, b->cap, 4);
     b->kids[b->n++] = n;
     return CXChildVisit_Continue;
 }
@@ -507,10 +483,7 @@ static struct node *build_node(struct fnan *a, CXCursor c, struct node *parent)
     n->argctl = VNONE;
     n->origin_reason = n->cond_reason = n->exit_reason = -1;
     n->after_barrier = -1;
-    if (a->n_all == a->cap_all) {
-        a->cap_all = a->cap_all ? a->cap_all * 2 : 256;
-        a->all = xrealloc(a->all, a->cap_all * sizeof *a->all);
-    }
+    XGROW(a->all, a->n_all, a->cap_all, 256);
     a->all[a->n_all++] = n;
     map_put(a, n);
     /* Lambdas are functions of their own (analysed when linted). */
@@ -643,26 +616,6 @@ static void assign_roles(struct node *n)
 /* ------------------------------------------------------------------ */
 /* variables                                                           */
 
-struct attr_find {
-    enum CXCursorKind kind;
-    bool found;
-};
-
-static enum CXChildVisitResult attr_visit(CXCursor c, CXCursor p, CXClientData data)
-{
-    (void)p;
-    struct attr_find *f = data;
-    if (clang_getCursorKind(c) == f->kind) f->found = true;
-    return CXChildVisit_Continue;
-}
-
-static bool has_attr(CXCursor c, enum CXCursorKind attr)
-{
-    struct attr_find f = {attr, false};
-    clang_visitChildren(c, attr_visit, &f);
-    return f.found;
-}
-
 static bool decl_is_file_scope(CXCursor decl)
 {
     CXCursor sem = clang_getCursorSemanticParent(decl);
@@ -724,8 +677,8 @@ static int var_add(struct fnan *a, CXCursor decl)
         if (builtin_name) { v->cls = V_TID; return (int)i; }
         if (uniform_name) { v->cls = V_UNIFORM; return (int)i; }
     }
-    if (has_attr(decl, CXCursor_CUDASharedAttr)) v->cls = V_SHARED;
-    else if (has_attr(decl, CXCursor_CUDAConstantAttr)) v->cls = V_CONST;
+    if (ast_has_attr(decl, CXCursor_CUDASharedAttr)) v->cls = V_SHARED;
+    else if (ast_has_attr(decl, CXCursor_CUDAConstantAttr)) v->cls = V_CONST;
     else if (v->file_scope) {
         CXType ct = clang_getCanonicalType(t);
         bool is_const = clang_isConstQualifiedType(ct) ||
@@ -1106,10 +1059,7 @@ static void prepass(struct fnan *a)
     for (size_t i = 0; i < a->n_all; i++) {
         struct node *n = a->all[i];
         if (n->kind != CXCursor_CallExpr || !node_is_barrier(n)) continue;
-        if (a->n_bar == a->cap_bar) {
-            a->cap_bar = a->cap_bar ? a->cap_bar * 2 : 8;
-            a->bar_off = xrealloc(a->bar_off, a->cap_bar * sizeof *a->bar_off);
-        }
+        XGROW(a->bar_off, a->n_bar, a->cap_bar, 8);
         a->bar_off[a->n_bar++] = n->off;
         for (struct node *p = n->parent; p; p = p->parent)
             if (is_loop_kind(p->kind)) p->loop_has_barrier = true;
@@ -1370,10 +1320,7 @@ static void note_gwrite(struct fnan *a, int var, struct vinfo v)
             if (vjoin_into(&a->gw[i].v, v)) a->changed = true;
             return;
         }
-    if (a->n_gw == a->cap_gw) {
-        a->cap_gw = a->cap_gw ? a->cap_gw * 2 : 4;
-        a->gw = xrealloc(a->gw, a->cap_gw * sizeof *a->gw);
-    }
+    XGROW(a->gw, a->n_gw, a->cap_gw, 4);
     a->gw[a->n_gw].decl = d;
     a->gw[a->n_gw].v = v;
     a->n_gw++;
@@ -1385,10 +1332,7 @@ static void note_mstore(struct fnan *a, int var, struct node *at)
     if (!at) return;
     for (unsigned i = 0; i < a->n_ms; i++)
         if (a->ms[i].var == var && a->ms[i].at == at) return;
-    if (a->n_ms == a->cap_ms) {
-        a->cap_ms = a->cap_ms ? a->cap_ms * 2 : 8;
-        a->ms = xrealloc(a->ms, a->cap_ms * sizeof *a->ms);
-    }
+    XGROW(a->ms, a->n_ms, a->cap_ms, 8);
     a->ms[a->n_ms].var = var;
     a->ms[a->n_ms].at = at;
     a->n_ms++;
@@ -1664,7 +1608,7 @@ static struct vinfo translate(struct fnan *a, struct node *call, struct fnan *ca
         const char *w = "a value";
         for (int i = m.why, guard = 0; i >= 0 && guard < 16; guard++) {
             struct reason *rr = &callee->reasons[i];
-            if (rr->kind == RK_ORIGIN) {
+            if (rr->kind == DIV_ORIGIN) {
                 w = rr->what;
                 break;
             }
@@ -1672,7 +1616,7 @@ static struct vinfo translate(struct fnan *a, struct node *call, struct fnan *ca
         }
         if (call->origin_reason < 0) {
             char *what = an_keep(a, xasprintf("%s (inside '%s')", w, callee->fn_name));
-            call->origin_reason = add_reason(a, RK_ORIGIN, call->c, what, -1);
+            call->origin_reason = add_reason(a, DIV_ORIGIN, call->c, what, -1);
         }
         r = vmk(VM_THREAD, call->origin_reason);
     }
@@ -1771,7 +1715,7 @@ static struct vinfo eval_call(struct fnan *a, struct state *st, struct node *n, 
                 if (arg->exit_reason < 0) {
                     CXCursor p = clang_Cursor_getArgument(cal->fn, k);
                     char *pname = an_keep(a, ast_spelling(p));
-                    arg->exit_reason = add_reason(a, RK_CALL_ARG, arg->c, pname, argv[k].why);
+                    arg->exit_reason = add_reason(a, DIV_CALL_ARG, arg->c, pname, argv[k].why);
                 }
                 argdep = vjoin(argdep, vmk(argv[k].m, arg->exit_reason));
             }
@@ -1932,7 +1876,7 @@ static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struc
             struct vinfo l = eval(a, st, n->kid[0], scoped);
             struct ctl inner = scoped;
             if (l.m) {
-                int why = cond_reason(a, n->kid[0], op == CXBinaryOperator_LAnd ? RK_AND : RK_OR, l.why);
+                int why = cond_reason(a, n->kid[0], op == CXBinaryOperator_LAnd ? DIV_AND : DIV_OR, l.why);
                 inner = ctl_push(scoped, vmk(l.m, (l.m & VM_THREAD) ? why : -1));
             }
             struct vinfo rv = eval(a, st, n->kid[1], inner);
@@ -1967,7 +1911,7 @@ static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struc
             struct vinfo cv = eval(a, st, n->kid[0], scoped);
             struct ctl inner = scoped;
             if (cv.m) {
-                int why = cond_reason(a, n->kid[0], RK_TERNARY, cv.why);
+                int why = cond_reason(a, n->kid[0], DIV_TERNARY, cv.why);
                 inner = ctl_push(scoped, vmk(cv.m, (cv.m & VM_THREAD) ? why : -1));
             }
             struct vinfo t = eval(a, st, n->kid[1], inner);
@@ -2114,23 +2058,13 @@ static bool is_blockdim_x(struct fnan *a, struct node *n, int depth)
     return d && is_blockdim_x(a, d, depth + 1);
 }
 
-static void launch_model_release(void *p)
-{
-    launch_model_free(p);
-}
-
-/* The launch model of the translation unit, when a is the function the walk
-   is in (callees are analysed for their summaries, without a block shape). */
+/* The launch model of the translation unit, when a is the function being
+   analysed (callees are analysed for their summaries, without a block shape). */
 static struct launch_model *launch_of(struct fnan *a)
 {
-    struct rule_ctx *ctx = a->u->ctx;
-    if (!ctx || !clang_equalCursors(ctx->function, a->fn)) return NULL;
-    struct launch_model *m = ctx_fn_cache_get(ctx, "launch.model");
-    if (!m) {
-        m = launch_model_new(ctx->tu);
-        ctx_fn_cache_set(ctx, "launch.model", m, launch_model_release);
-    }
-    return m;
+    struct uniformity *u = a->u;
+    if (!u->deps || !clang_equalCursors(u->fn, a->fn)) return NULL;
+    return analysis_get(u->deps, &launch_analysis, clang_getNullCursor());
 }
 
 /* The position of template parameter decl among fn's template parameters. */
@@ -2317,7 +2251,7 @@ static void exec_if(struct fnan *a, struct state *st, struct node *n, struct ctl
     struct vinfo c = n->cond ? eval(a, st, n->cond, scoped) : VNONE;
     struct ctl inner = scoped;
     if (c.m) {
-        int why = (c.m & VM_THREAD) ? cond_reason(a, n->cond, RK_IF, c.why) : -1;
+        int why = (c.m & VM_THREAD) ? cond_reason(a, n->cond, DIV_IF, c.why) : -1;
         inner = ctl_push(scoped, vmk(c.m, why));
     }
     struct state els;
@@ -2358,7 +2292,7 @@ static void exec_loop(struct fnan *a, struct state *st, struct node *n, struct c
         struct ctl body = scoped;
         if (c.m) {
             struct node *at = n->cond ? n->cond : n;
-            int why = (c.m & VM_THREAD) ? cond_reason(a, at, RK_LOOP, c.why) : -1;
+            int why = (c.m & VM_THREAD) ? cond_reason(a, at, DIV_LOOP, c.why) : -1;
             body = ctl_push(body, vmk(c.m, why));
         }
         if (f.brk_mask.m) body = ctl_push(body, f.brk_mask);
@@ -2397,7 +2331,7 @@ static void exec_switch(struct fnan *a, struct state *st, struct node *n, struct
     struct vinfo c = n->cond ? eval(a, st, n->cond, scoped) : VNONE;
     struct ctl inner = scoped;
     if (c.m) {
-        int why = (c.m & VM_THREAD) ? cond_reason(a, n->cond, RK_SWITCH, c.why) : -1;
+        int why = (c.m & VM_THREAD) ? cond_reason(a, n->cond, DIV_SWITCH, c.why) : -1;
         inner = ctl_push(scoped, vmk(c.m, why));
     }
     struct vinfo saved_brk = st->brk;
@@ -2474,13 +2408,13 @@ static void exec(struct fnan *a, struct state *st, struct node *n, struct ctl sc
             if (clang_isExpression(n->kid[i]->kind)) v = vjoin(v, eval(a, st, n->kid[i], scoped));
         struct ctl e = effective(st, scoped);
         if (vjoin_into(&a->ret, vjoin(v, vmk(e.m, e.why)))) a->changed = true;
-        if (e.m) vjoin_into(&st->ret, vmk(e.m, exit_reason(a, n, RK_RETURN, e.why)));
+        if (e.m) vjoin_into(&st->ret, vmk(e.m, exit_reason(a, n, DIV_RETURN, e.why)));
         st->dead = true;
         break;
     }
     case CXCursor_BreakStmt: {
         struct ctl e = effective(st, scoped);
-        struct vinfo m = e.m ? vmk(e.m, exit_reason(a, n, RK_BREAK, e.why)) : VNONE;
+        struct vinfo m = e.m ? vmk(e.m, exit_reason(a, n, DIV_BREAK, e.why)) : VNONE;
         vjoin_into(&st->brk, m);
         if (a->frame) {
             if (!a->frame->is_switch) vjoin_into(&a->frame->brk_mask, m);
@@ -2491,7 +2425,7 @@ static void exec(struct fnan *a, struct state *st, struct node *n, struct ctl sc
     }
     case CXCursor_ContinueStmt: {
         struct ctl e = effective(st, scoped);
-        struct vinfo m = e.m ? vmk(e.m, exit_reason(a, n, RK_CONTINUE, e.why)) : VNONE;
+        struct vinfo m = e.m ? vmk(e.m, exit_reason(a, n, DIV_CONTINUE, e.why)) : VNONE;
         vjoin_into(&st->cont, m);
         struct frame *f = loop_frame(a);
         if (f) state_join(a, &f->cont_acc, st);
@@ -2504,7 +2438,7 @@ static void exec(struct fnan *a, struct state *st, struct node *n, struct ctl sc
             struct ctl e = effective(st, scoped);
             if (e.m && st->ng < MAX_GOTOS) {
                 st->g[st->ng].label = label;
-                st->g[st->ng].v = vmk(e.m, exit_reason(a, n, RK_GOTO, e.why));
+                st->g[st->ng].v = vmk(e.m, exit_reason(a, n, DIV_GOTO, e.why));
                 st->ng++;
             }
         }
@@ -2730,20 +2664,24 @@ static void uniformity_free(void *p)
 /* ------------------------------------------------------------------ */
 /* the public interface                                                */
 
-struct uniformity *uniformity_get(struct rule_ctx *ctx)
+static void *uniformity_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
 {
-    if (clang_Cursor_isNull(ctx->function)) return NULL;
-    struct uniformity *u = ctx_fn_cache_get(ctx, "uniformity");
-    if (u) return u;
-    u = xcalloc(1, sizeof *u);
+    if (clang_Cursor_isNull(fn)) return NULL;
+    struct uniformity *u = xcalloc(1, sizeof *u);
     /* A lambda is analysed like a function: its parameters and body are the
        LambdaExpr's children; what it captures counts as uniform. */
-    u->ctx = ctx;
-    u->top = analyse_function(u, ctx->tu, ctx->function);
-    u->ctx = NULL;
-    ctx_fn_cache_set(ctx, "uniformity", u, uniformity_free);
+    u->deps = deps;
+    u->fn = fn;
+    u->top = analyse_function(u, tu, fn);
+    u->deps = NULL;
     return u;
 }
+
+const struct analysis_kind uniformity_analysis = {
+    .name = "uniformity",
+    .build = uniformity_build,
+    .free = uniformity_free,
+};
 
 /* The last reason of a chain: what the variation comes from. */
 static const struct reason *chain_origin(const struct fnan *a, int why)
@@ -2751,10 +2689,10 @@ static const struct reason *chain_origin(const struct fnan *a, int why)
     const struct reason *last = NULL;
     for (int guard = 0; why >= 0 && guard < 32; guard++) {
         last = &a->reasons[why];
-        if (last->kind == RK_ORIGIN) return last;
+        if (last->kind == DIV_ORIGIN) return last;
         why = last->inner;
     }
-    return last && last->kind == RK_ORIGIN ? last : NULL;
+    return last && last->kind == DIV_ORIGIN ? last : NULL;
 }
 
 static bool fill_reason(struct fnan *a, int why, CXCursor fallback, struct variance_reason *out)
@@ -2876,24 +2814,6 @@ bool uniformity_call_barrier(struct uniformity *u, CXCursor call, struct barrier
     return false;
 }
 
-static const char *rk_phrase(enum rkind k)
-{
-    switch (k) {
-    case RK_IF: return "the condition depends on";
-    case RK_LOOP: return "the loop's trip count depends on";
-    case RK_SWITCH: return "the switch value depends on";
-    case RK_TERNARY: return "the ?: condition depends on";
-    case RK_AND: return "it is evaluated only when the left operand of && holds, which depends on";
-    case RK_OR: return "it is evaluated only when the left operand of || fails, which depends on";
-    case RK_RETURN: return "some threads return before it, under a condition that depends on";
-    case RK_BREAK: return "some threads leave the loop before it, under a condition that depends on";
-    case RK_CONTINUE: return "some threads skip to the next iteration before it, under a condition that depends on";
-    case RK_GOTO: return "some threads jump past it, under a condition that depends on";
-    case RK_CALL_ARG: return "the argument depends on";
-    default: return "it depends on";
-    }
-}
-
 /* The first variable a varying condition reads, for "through 'tid'". */
 static const char *through_var(struct fnan *a, struct node *n, int depth)
 {
@@ -2910,98 +2830,20 @@ static const char *through_var(struct fnan *a, struct node *n, int depth)
     return NULL;
 }
 
-static unsigned cursor_line(CXCursor c)
-{
-    CXFile f;
-    unsigned line, col, off;
-    clang_getExpansionLocation(clang_getCursorLocation(c), &f, &line, &col, &off);
-    return line;
-}
-
-static void add_note(struct fnan *a, struct divergence *d, CXCursor at, char *text)
-{
-    an_keep(a, text);
-    if (d->n_notes >= DIVERGENCE_MAX_NOTES) return;
-    d->notes[d->n_notes].at = at;
-    d->notes[d->n_notes].text = text;
-    d->n_notes++;
-}
-
+/* The chain of reasons from why down to the origin of the variation. */
 static void explain_chain(struct fnan *a, int why, struct divergence *d)
 {
     const struct reason *o = chain_origin(a, why);
-    const char *what = o ? o->what : "the thread index";
-    const struct reason *first = why >= 0 ? &a->reasons[why] : NULL;
-    if (!first) {
-        d->message = "it depends on the thread index";
-        return;
-    }
-    if (first->kind == RK_CALL_ARG) {
-        d->message = an_keep(a, xasprintf("'%s' reaches a barrier under a condition on its parameter "
-                                          "'%s', and the argument passed here depends on %s",
-                                          "", first->what, what));
-    } else {
-        d->message = an_keep(a, xasprintf("%s %s", rk_phrase(first->kind), what));
-    }
-    unsigned last_line = 0;
-    /* A control link's inner reason is why its condition varies (a value);
-       an exit's inner reason is the control it was taken under. */
-    bool value_role = false;
-    for (int i = why, guard = 0; i >= 0 && guard < 8; guard++) {
+    d->origin = o ? o->what : NULL;
+    d->n_steps = 0;
+    for (int i = why, guard = 0; i >= 0 && guard < DIVERGENCE_MAX_STEPS; guard++) {
         const struct reason *r = &a->reasons[i];
         struct node *rn = map_get(a, r->at);
-        const char *via = rn ? through_var(a, rn, 0) : NULL;
-        char *text = NULL;
-        bool next_value_role = true;
-        switch (r->kind) {
-        case RK_ORIGIN:
-            if (cursor_line(r->at) != last_line) text = xasprintf("%s is read here", r->what);
-            break;
-        case RK_IF:
-        case RK_LOOP:
-        case RK_SWITCH:
-        case RK_TERNARY:
-        case RK_AND:
-        case RK_OR: {
-            const char *kind = r->kind == RK_LOOP     ? "this loop condition"
-                               : r->kind == RK_SWITCH ? "this switch value"
-                                                      : "this condition";
-            if (!value_role) {
-                if (via) text = xasprintf("%s differs between threads: it reads '%s', which depends on %s", kind, via, what);
-                else text = xasprintf("%s differs between threads: it depends on %s", kind, what);
-            } else if (via) {
-                text = xasprintf("a value read above is assigned under %s, which reads '%s', which depends on %s", kind, via, what);
-            } else {
-                text = xasprintf("a value read above is assigned under %s, which depends on %s", kind, what);
-            }
-            break;
-        }
-        case RK_RETURN:
-            text = xasprintf("threads that return here never reach the barrier");
-            next_value_role = false;
-            break;
-        case RK_BREAK:
-            text = xasprintf("threads that break here leave the loop early");
-            next_value_role = false;
-            break;
-        case RK_CONTINUE:
-            text = xasprintf("threads that continue here skip the rest of the iteration");
-            next_value_role = false;
-            break;
-        case RK_GOTO:
-            text = xasprintf("threads that take this goto jump past the barrier");
-            next_value_role = false;
-            break;
-        case RK_CALL_ARG:
-            if (via) text = xasprintf("this argument (for parameter '%s') reads '%s', which depends on %s", r->what, via, what);
-            else text = xasprintf("this argument (for parameter '%s') depends on %s", r->what, what);
-            break;
-        }
-        if (text) {
-            add_note(a, d, r->at, text);
-            last_line = cursor_line(r->at);
-        }
-        value_role = next_value_role;
+        struct divergence_step *st = &d->steps[d->n_steps++];
+        st->kind = r->kind;
+        st->at = r->at;
+        st->what = r->kind == DIV_ORIGIN || r->kind == DIV_CALL_ARG ? r->what : NULL;
+        st->via = rn ? through_var(a, rn, 0) : NULL;
         i = r->inner;
     }
 }
@@ -3043,13 +2885,6 @@ bool uniformity_barrier_divergent(struct uniformity *u, CXCursor call, struct di
     if (n->argctl.m & VM_THREAD) {
         out->from_argument = true;
         explain_chain(a, n->argctl.why, out);
-        if (n->argctl.why >= 0) {
-            const struct reason *r = &a->reasons[n->argctl.why];
-            const struct reason *o = chain_origin(a, n->argctl.why);
-            out->message = an_keep(a, xasprintf("the barrier inside depends on parameter '%s', and the "
-                                                "argument passed here depends on %s",
-                                                r->what, o ? o->what : "the thread index"));
-        }
         return true;
     }
     return false;

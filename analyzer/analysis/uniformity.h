@@ -1,11 +1,13 @@
 /* uniformity.h: the thread-dependence (uniformity) analysis: for each
  * expression, variable and branch of a function, may its value or outcome
- * differ between the threads of a block?  Computed once per function (cached
- * through ctx_fn_cache_*) and shared by rules (CU101, CU401, later ones). */
+ * differ between the threads of a block?  Built from a translation unit and
+ * a function (uniformity_analysis, cached per function by the engine) and
+ * shared by rules (CU101, CU401, later ones).  It returns facts; the rules
+ * word them. */
 #ifndef CUDALINT_UNIFORMITY_H
 #define CUDALINT_UNIFORMITY_H
 
-#include "engine/walk.h"
+#include "analysis/analysis.h"
 #include "clang/clang_api.h"
 #include <stdbool.h>
 
@@ -19,9 +21,10 @@ struct variance_reason {
     const char *why; /* static or owned by the analysis */
 };
 
-/* The analysis of the function enclosing the current cursor (ctx->function),
-   computed on first use. */
-struct uniformity *uniformity_get(struct rule_ctx *ctx);
+/* The analysis kind: facts are a struct uniformity * (NULL at file scope).
+   A rule gets it with ctx_analysis(ctx, &uniformity_analysis); it asks deps
+   for the launch model (launch_analysis) of the translation unit. */
+extern const struct analysis_kind uniformity_analysis;
 
 /* May the value of expr differ between threads of a block?  Expressions the
    interpretation never reached (dead code, unevaluated operands) are judged
@@ -55,23 +58,43 @@ struct barrier_info {
 bool uniformity_call_barrier(struct uniformity *u, CXCursor call, struct barrier_info *out);
 
 /* Why a barrier (or a call reaching one) is reached by only some threads:
-   a message fragment ("the condition depends on threadIdx.x") and notes from
-   the divergent construct down to the origin of the variation. */
-#define DIVERGENCE_MAX_NOTES 4
+   the chain of reasons from the divergent construct down to the origin of
+   the variation.  The analysis gives facts; the rule (CU101) words them. */
+enum divergence_kind {
+    DIV_ORIGIN,   /* a source of variation: threadIdx, an atomic, a racy load (what: "threadIdx.x") */
+    DIV_IF,       /* a varying if condition */
+    DIV_LOOP,     /* a loop whose trip count varies */
+    DIV_SWITCH,
+    DIV_TERNARY,
+    DIV_AND,      /* right operand of && evaluated only when the left holds */
+    DIV_OR,
+    DIV_RETURN,   /* a return taken by some threads */
+    DIV_BREAK,
+    DIV_CONTINUE,
+    DIV_GOTO,
+    DIV_CALL_ARG, /* a callee's barrier depends on a parameter (what: its name) */
+};
+#define DIVERGENCE_MAX_STEPS 8
+struct divergence_step {
+    enum divergence_kind kind;
+    CXCursor at;
+    const char *what;  /* DIV_ORIGIN: the source; DIV_CALL_ARG: the parameter; else NULL */
+    const char *via;   /* the first variable the varying construct reads, or NULL */
+};
 struct divergence {
-    const char *message;
     bool from_argument; /* the callee's barrier depends on a parameter; the argument varies */
+    /* What the variation comes from at the end of the chain ("threadIdx.x"),
+       NULL when not recorded (the thread index). */
+    const char *origin;
     /* Barriers of the function made divergent by the same construct: this
        one's position among them in source order, and their number. */
     unsigned same_cause_index, same_cause_count;
     CXCursor same_cause_next; /* the next of them, or a null cursor */
-    unsigned n_notes;
-    struct {
-        CXCursor at;
-        const char *text;
-    } notes[DIVERGENCE_MAX_NOTES];
+    /* From the divergent construct (steps[0]) towards the origin. */
+    unsigned n_steps;
+    struct divergence_step steps[DIVERGENCE_MAX_STEPS];
 };
-/* Strings stay valid as long as the analysis (the enclosing function's walk). */
+/* Strings stay valid as long as the analysis. */
 bool uniformity_barrier_divergent(struct uniformity *u, CXCursor call, struct divergence *out);
 
 #endif

@@ -11,7 +11,6 @@
 #include "analysis/affine.h"
 #include "clang/astutil.h"
 #include "base/util.h"
-#include "engine/walk.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -303,6 +302,18 @@ static bool mentions_blockdim(CXTranslationUnit tu, CXCursor e, int depth)
     unsigned n = ast_children(ast_strip(e), kids, 4);
     for (unsigned i = 0; i < n; i++)
         if (mentions_blockdim(tu, kids[i], depth + 1)) return true;
+    return false;
+}
+
+static bool mentions_blockdim_any(CXTranslationUnit tu, CXCursor e, int depth)
+{
+    if (depth > 8) return false;
+    int comp;
+    if (affine_builtin_member(tu, e, &comp) == AFFINE_BLOCKDIM) return true;
+    CXCursor kids[4];
+    unsigned n = ast_children(ast_strip(e), kids, 4);
+    for (unsigned i = 0; i < n; i++)
+        if (mentions_blockdim_any(tu, kids[i], depth + 1)) return true;
     return false;
 }
 
@@ -762,6 +773,38 @@ static bool cond_lane(struct warp_view *w, CXCursor cond, const char *what, stru
     return true;
 }
 
+/* for (v = lane-dependent start; v < B; v += S) with B a block extent
+   (blockDim.z, blockDim.x * k) and S block-uniform: the lanes' trip counts
+   agree when the launch makes the extent a multiple of the stride, the
+   convention such strided loops are written for (as blockDim.x is taken to
+   be a multiple of 32). */
+static bool strided_to_block_extent(struct warp_view *w, CXCursor loop)
+{
+    if (loop.kind != CXCursor_ForStmt) return false;
+    CXCursor kids[4];
+    if (ast_children(loop, kids, 4) != 4) return false;
+    CXCursor cond = ast_strip(kids[1]), inc = ast_strip(kids[2]);
+    if (cond.kind != CXCursor_BinaryOperator || inc.kind != CXCursor_CompoundAssignOperator) return false;
+    if (ast_binop(inc) != CXBinaryOperator_AddAssign) return false;
+    CXCursor var = ast_strip(ast_child(inc, 0));
+    if (var.kind != CXCursor_DeclRefExpr) return false;
+    CXCursor vd = clang_getCursorReferenced(var);
+    enum CXBinaryOperatorKind op = ast_binop(cond);
+    CXCursor l = ast_strip(ast_child(cond, 0)), r = ast_strip(ast_child(cond, 1));
+    CXCursor bound;
+    if ((op == CXBinaryOperator_LT || op == CXBinaryOperator_LE) && l.kind == CXCursor_DeclRefExpr &&
+        clang_equalCursors(clang_getCursorReferenced(l), vd))
+        bound = r;
+    else if ((op == CXBinaryOperator_GT || op == CXBinaryOperator_GE) && r.kind == CXCursor_DeclRefExpr &&
+             clang_equalCursors(clang_getCursorReferenced(r), vd))
+        bound = l;
+    else
+        return false;
+    if (!mentions_blockdim_any(w->tu, bound, 0)) return false;
+    return classify(w, bound, NULL) == WARP_BLOCK_UNIFORM &&
+           classify(w, ast_child(inc, 1), NULL) == WARP_BLOCK_UNIFORM;
+}
+
 /* The lane-dependent construct directly controlling the child `child` of
    node `anc`, if any. */
 static bool controls(struct warp_view *w, int anc, int child, struct warp_divergence *out)
@@ -795,6 +838,7 @@ static bool controls(struct warp_view *w, int anc, int child, struct warp_diverg
            runs once, before, but a lane-dependent start still makes the
            trip count lane-dependent through the condition). */
         if (n == 0) return false;
+        if (strided_to_block_extent(w, a)) return false;
         CXCursor body = a.kind == CXCursor_DoStmt ? kids[0] : kids[n - 1];
         bool in_body = clang_equalCursors(body, ch);
         for (unsigned i = 0; i < n; i++) {
@@ -933,33 +977,26 @@ bool warp_mask_is_full(CXCursor mask)
     return (v & 0xffffffffLL) == 0xffffffffLL;
 }
 
-/* ------------------------------------------------------ rule-side access */
+/* ------------------------------------------------------ the analysis kind */
 
-static void warp_view_release(void *p)
+static void *warp_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
+{
+    if (clang_Cursor_isNull(fn)) return NULL;
+    struct uniformity *u = analysis_get(deps, &uniformity_analysis, fn);
+    if (!u) return NULL;
+    struct launch_model *m = analysis_get(deps, &launch_analysis, clang_getNullCursor());
+    struct launch_info li;
+    bool known = m && launch_block_shapes(m, fn, &li);
+    return warp_view_new(tu, fn, u, known ? &li : NULL);
+}
+
+static void warp_release(void *p)
 {
     warp_view_free(p);
 }
 
-static void launch_model_release(void *p)
-{
-    launch_model_free(p);
-}
-
-struct warp_view *warp_view_get(struct rule_ctx *ctx)
-{
-    if (clang_Cursor_isNull(ctx->function)) return NULL;
-    struct warp_view *w = ctx_fn_cache_get(ctx, "warp");
-    if (w) return w;
-    struct uniformity *u = uniformity_get(ctx);
-    if (!u) return NULL;
-    struct launch_model *m = ctx_fn_cache_get(ctx, "launch.model");
-    if (!m) {
-        m = launch_model_new(ctx->tu);
-        ctx_fn_cache_set(ctx, "launch.model", m, launch_model_release);
-    }
-    struct launch_info li;
-    bool known = launch_block_shapes(m, ctx->function, &li);
-    w = warp_view_new(ctx->tu, ctx->function, u, known ? &li : NULL);
-    ctx_fn_cache_set(ctx, "warp", w, warp_view_release);
-    return w;
-}
+const struct analysis_kind warp_analysis = {
+    .name = "warp",
+    .build = warp_build,
+    .free = warp_release,
+};

@@ -34,10 +34,10 @@ struct warp_view *warp_view_new(CXTranslationUnit tu, CXCursor fn, struct unifor
                                 const struct launch_info *li);
 void warp_view_free(struct warp_view *w);
 
-/* The analysis of the function enclosing the current cursor, cached per
-   function (the rule-side accessor until the engine's analysis accessor). */
-struct rule_ctx;
-struct warp_view *warp_view_get(struct rule_ctx *ctx);
+/* The same as an analysis kind (facts: struct warp_view *, NULL at file
+   scope): a rule asks ctx_analysis(ctx, &warp_analysis); it stands on
+   uniformity_analysis and launch_analysis from the same cache. */
+extern const struct analysis_kind warp_analysis;
 
 enum warp_class warp_expr_class(struct warp_view *w, CXCursor expr);
 

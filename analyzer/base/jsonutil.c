@@ -28,3 +28,12 @@ char *json_dup_str(const cJSON *o, const char *key)
     const char *s = json_get_str(o, key);
     return s ? xstrdup(s) : NULL;
 }
+
+void json_write_doc(FILE *out, cJSON *root)
+{
+    char *s = cJSON_Print(root);
+    fputs(s, out);
+    fputc('\n', out);
+    cJSON_free(s);
+    cJSON_Delete(root);
+}

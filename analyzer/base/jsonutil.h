@@ -4,6 +4,7 @@
 #define CUDALINT_JSONUTIL_H
 
 #include <cjson/cJSON.h>
+#include <stdio.h>
 
 /* Adds key: value as a string, made valid UTF-8 first (file names and source
    text may not be); NULL is written as "". */
@@ -14,5 +15,8 @@ const char *json_get_str(const cJSON *o, const char *key);
 double json_get_number(const cJSON *o, const char *key, double missing);
 /* A copy of the string member key of o, or NULL. */
 char *json_dup_str(const cJSON *o, const char *key);
+/* Writes root to out, indented, with a final newline, and deletes it (the
+   output writers' documents). */
+void json_write_doc(FILE *out, cJSON *root);
 
 #endif

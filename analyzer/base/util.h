@@ -16,6 +16,16 @@ char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
+/* Makes room for one more element in a growable array arr of n used and cap
+   allocated elements: doubles cap (first when 0) once n reaches it. */
+#define XGROW(arr, n, cap, first)                                   \
+    do {                                                            \
+        if ((n) == (cap)) {                                         \
+            (cap) = (cap) ? (cap) * 2 : (first);                    \
+            (arr) = xrealloc((arr), (size_t)(cap) * sizeof *(arr)); \
+        }                                                           \
+    } while (0)
+
 /* Growable byte string, always NUL-terminated. */
 struct strbuf {
     char *buf;

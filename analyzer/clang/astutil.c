@@ -52,11 +52,6 @@ CXCursor ast_strip(CXCursor c)
     }
 }
 
-enum CXTypeKind ast_type_kind(CXCursor c)
-{
-    CXType t = clang_getCanonicalType(clang_getCursorType(ast_strip(c)));
-    return t.kind;
-}
 
 enum CXBinaryOperatorKind ast_binop(CXCursor c)
 {
@@ -104,6 +99,27 @@ static enum CXChildVisitResult space_visit(CXCursor c, CXCursor parent, CXClient
     default: break;
     }
     return CXChildVisit_Continue;
+}
+
+struct attr_find {
+    enum CXCursorKind kind;
+    bool found;
+};
+
+static enum CXChildVisitResult attr_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct attr_find *f = data;
+    if (clang_getCursorKind(c) != f->kind) return CXChildVisit_Continue;
+    f->found = true;
+    return CXChildVisit_Break;
+}
+
+bool ast_has_attr(CXCursor decl, enum CXCursorKind attr)
+{
+    struct attr_find f = {attr, false};
+    clang_visitChildren(decl, attr_visit, &f);
+    return f.found;
 }
 
 unsigned ast_exec_space(CXCursor fn)

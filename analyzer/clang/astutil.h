@@ -13,8 +13,6 @@ unsigned ast_children(CXCursor c, CXCursor *out, unsigned max);
 CXCursor ast_child(CXCursor c, unsigned i);
 /* Skips implicit casts, parentheses and other unexposed wrappers. */
 CXCursor ast_strip(CXCursor c);
-/* Canonical type kind of an expression, after stripping (CXType_Float ...). */
-enum CXTypeKind ast_type_kind(CXCursor c);
 bool ast_is_null(CXCursor c);
 
 /* Operator of a BinaryOperator / CompoundAssignOperator / UnaryOperator. */
@@ -27,6 +25,9 @@ char *ast_text(CXTranslationUnit tu, CXCursor c);
 char *ast_spelling(CXCursor c);
 /* bool, char, the integer types and enums (the CXType kinds Bool..Int128, Enum). */
 bool ast_is_integer_kind(enum CXTypeKind k);
+/* Does the declaration carry an attribute of this kind among its children
+   (CXCursor_CUDASharedAttr: "is it __shared__", CUDAConstantAttr ...)? */
+bool ast_has_attr(CXCursor decl, enum CXCursorKind attr);
 /* Where a function runs, from its CUDA attributes. */
 enum exec_space { SPACE_HOST = 1, SPACE_DEVICE = 2, SPACE_GLOBAL = 4 | 2 };
 /* Exec space bits (enum exec_space) of a function declaration. */

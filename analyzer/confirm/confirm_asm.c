@@ -35,19 +35,13 @@ struct listing {
 
 static void add_insn(struct listing *l, const struct insn *in)
 {
-    if (l->n == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 256;
-        l->insns = xrealloc(l->insns, l->cap * sizeof *l->insns);
-    }
+    XGROW(l->insns, l->n, l->cap, 256);
     l->insns[l->n++] = *in;
 }
 
 static void add_label(struct listing *l, const char *name, size_t len)
 {
-    if (l->n_labels == l->cap_labels) {
-        l->cap_labels = l->cap_labels ? l->cap_labels * 2 : 64;
-        l->labels = xrealloc(l->labels, l->cap_labels * sizeof *l->labels);
-    }
+    XGROW(l->labels, l->n_labels, l->cap_labels, 64);
     struct label *lb = &l->labels[l->n_labels++];
     if (len >= sizeof lb->name) len = sizeof lb->name - 1;
     memcpy(lb->name, name, len);
@@ -352,6 +346,7 @@ static void count_memory_spaces(const char *text, struct asm_mix *m)
     } *lds = NULL;
     size_t n = 0, cap = 0;
     m->local_bytes = m->sass ? -1 : 0;
+    m->fdiv = m->sass ? -1 : 0;
     m->ld_global_step = -1;
     for (const char *line = text; line && *line;) {
         const char *end = strchr(line, '\n');
@@ -377,6 +372,7 @@ static void count_memory_spaces(const char *text, struct asm_mix *m)
             while (*t && *t != ' ' && *t != '\t') t++;
             while (*t == ' ' || *t == '\t') t++;
         }
+        if (strncmp(t, "div.rn.f32", 10) == 0 || strncmp(t, "div.rn.ftz.f32", 14) == 0) m->fdiv++;
         if (strncmp(t, "ld.local", 8) == 0) m->ld_local++;
         else if (strncmp(t, "st.local", 8) == 0) m->st_local++;
         else if (strncmp(t, "ld.global", 9) == 0) {
@@ -437,6 +433,8 @@ void asm_mix_count(const char *text, struct asm_mix *m)
     for (size_t i = 0; i < l.n; i++) {
         collective[i] = is_warp_collective(l.insns[i].op);
         if (collective[i]) m->warp_collectives++;
+        if (str_starts_with(l.insns[i].op, "bar.warp.sync") || str_starts_with(l.insns[i].op, "WARPSYNC"))
+            m->warp_barriers++;
         if (m->sass) classify_sass(&l.insns[i], m, &barrier[i], &int_mul[i]);
         else classify_ptx(&l.insns[i], m, &barrier[i], &int_mul[i]);
         if (barrier[i]) m->barriers++;
@@ -514,4 +512,6 @@ void asm_mix_print(FILE *out, const struct asm_mix *m)
     fprintf(out, "st_local %ld\n", m->st_local);
     if (m->local_bytes >= 0) fprintf(out, "local_bytes %ld\n", m->local_bytes);
     if (!m->sass) fprintf(out, "ld_global_step %ld\n", m->ld_global_step);
+    if (!m->sass) fprintf(out, "fdiv %ld\n", m->fdiv);
+    fprintf(out, "warp_barriers %ld\n", m->warp_barriers);
 }

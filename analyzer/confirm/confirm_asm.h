@@ -24,10 +24,12 @@ struct asm_mix {
     long warp_collectives;   /* shfl.sync, vote.sync, bar.warp.sync, match, redux.sync / SHFL, VOTE, WARPSYNC... */
     long collective_skips;   /* conditional forward branches or exits that jump over a warp collective */
     long ld_local, st_local; /* PTX ld.local / st.local (SASS LDL / STL) */
+    long fdiv;               /* PTX IEEE float divisions (div.rn.f32); -1 for SASS */
     long local_bytes;        /* PTX .local declarations (the local depot); -1 for SASS */
     long ld_global_step;     /* PTX: smallest positive gap between the immediate offsets of
                                 ld.global instructions on one base register (the step a
                                 thread's own consecutive loads take); -1 when none; -1 for SASS */
+    long warp_barriers;      /* bar.warp.sync / WARPSYNC (__syncwarp) */
 };
 
 /* Counts the instruction mix of a PTX text (nvcc -ptx) or a SASS listing

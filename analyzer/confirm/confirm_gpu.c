@@ -60,11 +60,9 @@ bool confirm_build_harness(struct confirm_env *env, struct pair_result *r, const
     bool ok = true;
     for (int v = 0; v < 2 && ok; v++) {
         struct strvec a = {0};
-        confirm_variant_args(env, p, pwork, variants[v], &a);
-        sv_push(&a, "-c");
-        sv_push_owned(&a, path_join(env->kernels, "variant.cu"));
-        sv_push(&a, "-o");
-        sv_push_owned(&a, xasprintf("%s/%s.o", pwork, variants[v]));
+        char *obj = xasprintf("%s/%s.o", pwork, variants[v]);
+        confirm_variant_command(env, p, pwork, variants[v], "-c", obj, &a);
+        free(obj);
         ok = confirm_nvcc(env, r, "build-gpu", &a, log, NULL);
         sv_release(&a);
     }

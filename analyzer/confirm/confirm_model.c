@@ -3,6 +3,7 @@
 #include "confirm/confirm_model.h"
 #include "core/rule.h"
 #include "base/jsonutil.h"
+#include "base/util.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -26,10 +27,7 @@ static const char *step_status_name(enum step_status s)
 
 static struct measure *pr_add(struct pair_result *r, const char *variant, const char *metric)
 {
-    if (r->len == r->cap) {
-        r->cap = r->cap ? r->cap * 2 : 32;
-        r->items = xrealloc(r->items, r->cap * sizeof *r->items);
-    }
+    XGROW(r->items, r->len, r->cap, 32);
     struct measure *m = &r->items[r->len++];
     memset(m, 0, sizeof *m);
     m->variant = xstrdup(variant ? variant : "");

@@ -25,7 +25,7 @@ struct pair {
     char *title;          /* one line for the report */
     char *expect_message; /* fragment the bad kernel's finding must contain */
     bool hand_fixed;      /* fixed.cu written by hand (else cudalint's fix-it) */
-    char *static_check;   /* "fp64", "loop-int-mul", "shared-padding", "barrier-skip" */
+    char *static_check;   /* "fp64", "barrier-skip"...: a row of static_checks[] (confirm_static.c) */
     double gpu_min_ratio; /* 0: report the ratio, no target */
     bool timing_meaningful;
     struct strvec ncu_metrics;

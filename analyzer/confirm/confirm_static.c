@@ -61,6 +61,16 @@ void confirm_variant_args(struct confirm_env *env, const struct pair *p, const c
     sv_push(a, strcmp(variant, "bad") == 0 ? "-DVARIANT_BAD" : "-DVARIANT_FIXED");
 }
 
+void confirm_variant_command(struct confirm_env *env, const struct pair *p, const char *pwork,
+                             const char *variant, const char *mode, const char *out, struct strvec *a)
+{
+    confirm_variant_args(env, p, pwork, variant, a);
+    sv_push(a, mode);
+    sv_push_owned(a, path_join(env->kernels, "variant.cu"));
+    sv_push(a, "-o");
+    sv_push(a, out);
+}
+
 /* ------------------------------------------------------------ lint steps */
 
 /* Lints path for the pair's rule; returns the findings of that rule (a
@@ -94,10 +104,7 @@ static bool lint_for_rule(struct confirm_env *env, const struct pair *p, const c
     for (size_t i = 0; i < fr->diags.len; i++) {
         struct diag *d = &fr->diags.items[i];
         if (!d->rule || strcmp(d->rule->code, p->rule) != 0) continue;
-        if (found->len == found->cap) {
-            found->cap = found->cap ? found->cap * 2 : 8;
-            found->items = xrealloc(found->items, found->cap * sizeof *found->items);
-        }
+        XGROW(found->items, found->len, found->cap, 8);
         found->items[found->len++] = *d;
     }
     return true;
@@ -291,6 +298,8 @@ static void record_mix(struct pair_result *r, const char *variant, const char *p
         {"warp_collectives", m->warp_collectives}, {"collective_skips", m->collective_skips},
         {"ld_local", m->ld_local},           {"st_local", m->st_local},
         {"local_bytes", m->local_bytes},     {"ld_global_step", m->ld_global_step},
+        {"fdiv", m->fdiv},
+        {"warp_barriers", m->warp_barriers},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         if (rows[i].v < 0) continue;
@@ -300,120 +309,231 @@ static void record_mix(struct pair_result *r, const char *variant, const char *p
     }
 }
 
+/* ---- the static checks: one row per kind of pair.json's "static" ----
+
+   Each compares the instruction mixes of the bad and fixed kernels (PTX,
+   then SASS when cuobjdump is there): it returns the step's status and sets
+   *summary (one line for the results table) and *detail.  A pair whose
+   static steps differ (its bad kernel is not meant to build, say) gives a
+   steps function instead, which runs them all.  A new rule adds a function
+   and a row to static_checks[]. */
+
+typedef enum step_status (*judge_fn)(const struct asm_mix *b, const struct asm_mix *f,
+                                     const char *what, char **detail, char **summary);
+
+/* CU201: FP64 work and f32/f64 conversions disappear. */
+static enum step_status judge_fp64(const struct asm_mix *b, const struct asm_mix *f, const char *what,
+                                   char **detail, char **summary)
+{
+    long nb = b->fp64_arith + b->cvt_f64_f32 + b->cvt_f32_f64;
+    long nf = f->fp64_arith + f->cvt_f64_f32 + f->cvt_f32_f64;
+    *summary = xasprintf("FP64 ops + f32/f64 conversions %ld -> %ld (%s)", nb, nf, what);
+    *detail = xasprintf("FP64 arithmetic + f32<->f64 conversions (%s): bad %ld (f64 ops %ld, "
+                        "f32->f64 %ld, f64->f32 %ld), fixed %ld",
+                        what, nb, b->fp64_arith, b->cvt_f64_f32, b->cvt_f32_f64, nf);
+    return nb > 0 && nf == 0 ? STEP_PASS : STEP_FAIL;
+}
+
+/* CU301: fewer integer multiplies inside loop bodies. */
+static enum step_status judge_loop_int_mul(const struct asm_mix *b, const struct asm_mix *f,
+                                           const char *what, char **detail, char **summary)
+{
+    *summary = xasprintf("integer mul/mad in loop bodies %ld -> %ld (%s)", b->loop_int_mul,
+                         f->loop_int_mul, what);
+    *detail = xasprintf("integer multiply(-add)s inside loop bodies (%s, static count over "
+                        "the unrolled and remainder loops): bad %ld, fixed %ld; whole kernel "
+                        "%ld vs %ld; instructions in loops %ld vs %ld",
+                        what, b->loop_int_mul, f->loop_int_mul, b->int_mul, f->int_mul,
+                        b->loop_instructions, f->loop_instructions);
+    if (f->loop_int_mul < b->loop_int_mul) return STEP_PASS;
+    /* PTX is the criterion: ptxas may lower the PTX multiply to LEA or to
+       IMAD.WIDE in either kernel, so SASS without the difference is
+       reported, not failed. */
+    return b->sass ? STEP_INFO : STEP_FAIL;
+}
+
+/* CU401: the same shared accesses, only the padding (declared bytes) grows. */
+static enum step_status judge_shared_padding(const struct asm_mix *b, const struct asm_mix *f,
+                                             const char *what, char **detail, char **summary)
+{
+    bool same = b->ld_shared == f->ld_shared && b->st_shared == f->st_shared;
+    if (b->sass)
+        *summary = xasprintf("shared loads/stores %ld/%ld -> %ld/%ld (%s)", b->ld_shared,
+                             b->st_shared, f->ld_shared, f->st_shared, what);
+    else
+        *summary = xasprintf("shared memory %ld -> %ld bytes, loads/stores %ld/%ld -> %ld/%ld (%s)",
+                             b->shared_bytes, f->shared_bytes, b->ld_shared, b->st_shared,
+                             f->ld_shared, f->st_shared, what);
+    if (b->sass) {
+        *detail = xasprintf("shared loads %ld vs %ld, stores %ld vs %ld (%s): the same "
+                            "accesses; only their addresses change",
+                            b->ld_shared, f->ld_shared, b->st_shared, f->st_shared, what);
+        return same ? STEP_PASS : STEP_FAIL;
+    }
+    *detail = xasprintf("shared memory declared %ld -> %ld bytes (+%ld: the padding); shared "
+                        "loads %ld vs %ld, stores %ld vs %ld (%s): the same accesses, only "
+                        "the address pattern changes",
+                        b->shared_bytes, f->shared_bytes, f->shared_bytes - b->shared_bytes,
+                        b->ld_shared, f->ld_shared, b->st_shared, f->st_shared, what);
+    return same && f->shared_bytes > b->shared_bytes ? STEP_PASS : STEP_FAIL;
+}
+
+/* CU101: no conditional branch or exit skips a barrier in the fixed kernel. */
+static enum step_status judge_barrier_skip(const struct asm_mix *b, const struct asm_mix *f,
+                                           const char *what, char **detail, char **summary)
+{
+    *summary = xasprintf("conditional branches or exits past a barrier %ld -> %ld (%s)",
+                         b->barrier_skips, f->barrier_skips, what);
+    *detail = xasprintf("barriers %ld vs %ld; conditional branches or exits that skip a "
+                        "barrier (%s): bad %ld, fixed %ld (whether such a branch diverges is "
+                        "cudalint's verdict, not the assembler's)",
+                        b->barriers, f->barriers, what, b->barrier_skips, f->barrier_skips);
+    return b->barriers > 0 && f->barriers > 0 && b->barrier_skips > 0 && f->barrier_skips == 0
+               ? STEP_PASS
+               : STEP_FAIL;
+}
+
+/* CU202: an inlined library routine replaced by a few instructions. */
+static enum step_status judge_instruction_count(const struct asm_mix *b, const struct asm_mix *f,
+                                                const char *what, char **detail, char **summary)
+{
+    *summary = xasprintf("instructions %ld -> %ld (%s)", b->instructions, f->instructions, what);
+    *detail = xasprintf("instructions in the kernel (%s): bad %ld, fixed %ld (the fixed kernel "
+                        "must have at most half as many)",
+                        what, b->instructions, f->instructions);
+    return f->instructions > 0 && 2 * f->instructions <= b->instructions ? STEP_PASS : STEP_FAIL;
+}
+
+/* CU103: no conditional branch or exit skips a warp collective in the fixed kernel. */
+static enum step_status judge_collective_skip(const struct asm_mix *b, const struct asm_mix *f,
+                                              const char *what, char **detail, char **summary)
+{
+    *summary = xasprintf("conditional branches or exits past a warp collective %ld -> %ld (%s)",
+                         b->collective_skips, f->collective_skips, what);
+    *detail = xasprintf("warp collectives (shfl/vote/warp sync) %ld vs %ld; conditional branches or "
+                        "exits that skip one (%s): bad %ld, fixed %ld (whether such a branch splits "
+                        "a warp is cudalint's verdict, not the assembler's)",
+                        b->warp_collectives, f->warp_collectives, what, b->collective_skips,
+                        f->collective_skips);
+    return b->warp_collectives > 0 && f->warp_collectives > 0 && b->collective_skips > 0 &&
+                   f->collective_skips == 0
+               ? STEP_PASS
+               : STEP_FAIL;
+}
+
+/* CU402: a thread's own consecutive global loads step through its row (a
+   few bytes) in bad, and a warp's width (at least 128 bytes: 32 lanes share
+   each row) in fixed. */
+static enum step_status judge_load_step(const struct asm_mix *b, const struct asm_mix *f,
+                                        const char *what, char **detail, char **summary)
+{
+    *summary = xasprintf("step of a thread's own global loads %ld -> %ld bytes (%s)",
+                         b->ld_global_step, f->ld_global_step, what);
+    *detail = xasprintf("smallest step between a thread's own global loads from one base "
+                        "register (%s): bad %ld bytes (the thread walks its own row), fixed "
+                        "%ld bytes (the warp's lanes share the row)",
+                        what, b->ld_global_step, f->ld_global_step);
+    if (b->sass) return STEP_INFO;
+    return b->ld_global_step > 0 && b->ld_global_step < 32 && f->ld_global_step >= 128
+               ? STEP_PASS
+               : STEP_FAIL;
+}
+
+/* CU403: the array lives in local memory in bad, in registers in fixed. */
+static enum step_status judge_local_memory(const struct asm_mix *b, const struct asm_mix *f,
+                                           const char *what, char **detail, char **summary)
+{
+    *summary = xasprintf("local memory %ld -> %ld bytes, ld/st.local %ld/%ld -> %ld/%ld (%s)",
+                         b->local_bytes, f->local_bytes, b->ld_local, b->st_local,
+                         f->ld_local, f->st_local, what);
+    *detail = xasprintf("local memory (%s): bad %ld bytes declared, %ld loads and %ld stores; "
+                        "fixed %ld bytes, %ld loads and %ld stores",
+                        what, b->local_bytes, b->ld_local, b->st_local, f->local_bytes,
+                        f->ld_local, f->st_local);
+    bool bad_local = b->ld_local + b->st_local > 0 && (b->sass || b->local_bytes > 0);
+    bool fixed_none = f->ld_local + f->st_local == 0 && (f->sass || f->local_bytes == 0);
+    return bad_local && fixed_none ? STEP_PASS : STEP_FAIL;
+}
+
+/* CU102 / CU104: the fix adds the missing synchronisation: more __syncwarp()
+   (warp-barrier-added) or block barriers (barrier-added) in fixed than in
+   bad, the shared accesses otherwise the same kernel's. */
+static enum step_status judge_barrier_added(bool warp, const struct asm_mix *b,
+                                            const struct asm_mix *f, const char *what,
+                                            char **detail, char **summary)
+{
+    long nb = warp ? b->warp_barriers : b->barriers, nf = warp ? f->warp_barriers : f->barriers;
+    const char *what_b =
+        warp ? "__syncwarp() (bar.warp.sync/WARPSYNC)" : "block barriers (bar.sync/BAR.SYNC)";
+    *summary = xasprintf("%s %ld -> %ld (%s)", warp ? "warp barriers" : "block barriers", nb, nf, what);
+    *detail = xasprintf("%s (%s): bad %ld, fixed %ld; shared loads %ld vs %ld, stores %ld vs %ld",
+                        what_b, what, nb, nf, b->ld_shared, f->ld_shared, b->st_shared,
+                        f->st_shared);
+    return nf > nb ? STEP_PASS : STEP_FAIL;
+}
+
+static enum step_status judge_warp_barrier_added(const struct asm_mix *b, const struct asm_mix *f,
+                                                 const char *what, char **detail, char **summary)
+{
+    return judge_barrier_added(true, b, f, what, detail, summary);
+}
+
+static enum step_status judge_block_barrier_added(const struct asm_mix *b, const struct asm_mix *f,
+                                                  const char *what, char **detail, char **summary)
+{
+    return judge_barrier_added(false, b, f, what, detail, summary);
+}
+
+/* CU203: IEEE float divisions replaced by multiplications. */
+static enum step_status judge_fdiv(const struct asm_mix *b, const struct asm_mix *f, const char *what,
+                                   char **detail, char **summary)
+{
+    *summary = xasprintf("div.rn.f32 %ld -> %ld (%s)", b->fdiv, f->fdiv, what);
+    *detail = xasprintf("IEEE float divisions, div.rn.f32 (%s): bad %ld, fixed %ld", what, b->fdiv,
+                        f->fdiv);
+    if (b->sass) return STEP_INFO;
+    return b->fdiv > 0 && f->fdiv == 0 ? STEP_PASS : STEP_FAIL;
+}
+
+typedef void (*steps_fn)(struct confirm_env *env, struct pair_result *r, const char *pwork);
+static void static_removed_intrinsic(struct confirm_env *env, struct pair_result *r, const char *pwork);
+
+static const struct static_check {
+    const char *kind;
+    judge_fn judge; /* compares the mixes, or */
+    steps_fn steps; /* runs the static steps itself */
+} static_checks[] = {
+    {"fp64", judge_fp64, NULL},
+    {"loop-int-mul", judge_loop_int_mul, NULL},
+    {"shared-padding", judge_shared_padding, NULL},
+    {"barrier-skip", judge_barrier_skip, NULL},
+    {"instruction-count", judge_instruction_count, NULL},
+    {"collective-skip", judge_collective_skip, NULL},
+    {"load-step", judge_load_step, NULL},
+    {"fdiv", judge_fdiv, NULL},
+    {"local-memory", judge_local_memory, NULL},
+    {"warp-barrier-added", judge_warp_barrier_added, NULL},
+    {"barrier-added", judge_block_barrier_added, NULL},
+    {"removed-intrinsic", NULL, static_removed_intrinsic},
+};
+
+static const struct static_check *static_check_of(const char *kind)
+{
+    for (size_t i = 0; i < sizeof static_checks / sizeof static_checks[0]; i++)
+        if (strcmp(kind, static_checks[i].kind) == 0) return &static_checks[i];
+    return NULL;
+}
+
 /* The rule's static expectation on two instruction mixes.  Returns the
-   status and sets *detail. */
+   status and sets *detail and *summary. */
 static enum step_status judge_static(const struct pair *p, const struct asm_mix *b,
                                      const struct asm_mix *f, const char *what, char **detail,
                                      char **summary)
 {
     const char *k = p->static_check;
     *summary = NULL;
-    if (!strcmp(k, "fp64")) {
-        long nb = b->fp64_arith + b->cvt_f64_f32 + b->cvt_f32_f64;
-        long nf = f->fp64_arith + f->cvt_f64_f32 + f->cvt_f32_f64;
-        *summary = xasprintf("FP64 ops + f32/f64 conversions %ld -> %ld (%s)", nb, nf, what);
-        *detail = xasprintf("FP64 arithmetic + f32<->f64 conversions (%s): bad %ld (f64 ops %ld, "
-                            "f32->f64 %ld, f64->f32 %ld), fixed %ld",
-                            what, nb, b->fp64_arith, b->cvt_f64_f32, b->cvt_f32_f64, nf);
-        return nb > 0 && nf == 0 ? STEP_PASS : STEP_FAIL;
-    }
-    if (!strcmp(k, "loop-int-mul")) {
-        *summary = xasprintf("integer mul/mad in loop bodies %ld -> %ld (%s)", b->loop_int_mul,
-                             f->loop_int_mul, what);
-        *detail = xasprintf("integer multiply(-add)s inside loop bodies (%s, static count over "
-                            "the unrolled and remainder loops): bad %ld, fixed %ld; whole kernel "
-                            "%ld vs %ld; instructions in loops %ld vs %ld",
-                            what, b->loop_int_mul, f->loop_int_mul, b->int_mul, f->int_mul,
-                            b->loop_instructions, f->loop_instructions);
-        if (f->loop_int_mul < b->loop_int_mul) return STEP_PASS;
-        /* PTX is the criterion: ptxas may lower the PTX multiply to LEA or to
-           IMAD.WIDE in either kernel, so SASS without the difference is
-           reported, not failed. */
-        return b->sass ? STEP_INFO : STEP_FAIL;
-    }
-    if (!strcmp(k, "shared-padding")) {
-        bool same = b->ld_shared == f->ld_shared && b->st_shared == f->st_shared;
-        if (b->sass)
-            *summary = xasprintf("shared loads/stores %ld/%ld -> %ld/%ld (%s)", b->ld_shared,
-                                 b->st_shared, f->ld_shared, f->st_shared, what);
-        else
-            *summary = xasprintf("shared memory %ld -> %ld bytes, loads/stores %ld/%ld -> %ld/%ld (%s)",
-                                 b->shared_bytes, f->shared_bytes, b->ld_shared, b->st_shared,
-                                 f->ld_shared, f->st_shared, what);
-        if (b->sass) {
-            *detail = xasprintf("shared loads %ld vs %ld, stores %ld vs %ld (%s): the same "
-                                "accesses; only their addresses change",
-                                b->ld_shared, f->ld_shared, b->st_shared, f->st_shared, what);
-            return same ? STEP_PASS : STEP_FAIL;
-        }
-        *detail = xasprintf("shared memory declared %ld -> %ld bytes (+%ld: the padding); shared "
-                            "loads %ld vs %ld, stores %ld vs %ld (%s): the same accesses, only "
-                            "the address pattern changes",
-                            b->shared_bytes, f->shared_bytes, f->shared_bytes - b->shared_bytes,
-                            b->ld_shared, f->ld_shared, b->st_shared, f->st_shared, what);
-        return same && f->shared_bytes > b->shared_bytes ? STEP_PASS : STEP_FAIL;
-    }
-    if (!strcmp(k, "barrier-skip")) {
-        *summary = xasprintf("conditional branches or exits past a barrier %ld -> %ld (%s)",
-                             b->barrier_skips, f->barrier_skips, what);
-        *detail = xasprintf("barriers %ld vs %ld; conditional branches or exits that skip a "
-                            "barrier (%s): bad %ld, fixed %ld (whether such a branch diverges is "
-                            "cudalint's verdict, not the assembler's)",
-                            b->barriers, f->barriers, what, b->barrier_skips, f->barrier_skips);
-        return b->barriers > 0 && f->barriers > 0 && b->barrier_skips > 0 &&
-                       f->barrier_skips == 0
-                   ? STEP_PASS
-                   : STEP_FAIL;
-    }
-    if (!strcmp(k, "instruction-count")) {
-        /* CU202: an inlined library routine replaced by a few instructions */
-        *summary = xasprintf("instructions %ld -> %ld (%s)", b->instructions, f->instructions, what);
-        *detail = xasprintf("instructions in the kernel (%s): bad %ld, fixed %ld (the fixed kernel "
-                            "must have at most half as many)",
-                            what, b->instructions, f->instructions);
-        return f->instructions > 0 && 2 * f->instructions <= b->instructions ? STEP_PASS : STEP_FAIL;
-    }
-    if (!strcmp(k, "collective-skip")) {
-        *summary = xasprintf("conditional branches or exits past a warp collective %ld -> %ld (%s)",
-                             b->collective_skips, f->collective_skips, what);
-        *detail = xasprintf("warp collectives (shfl/vote/warp sync) %ld vs %ld; conditional branches or "
-                            "exits that skip one (%s): bad %ld, fixed %ld (whether such a branch splits "
-                            "a warp is cudalint's verdict, not the assembler's)",
-                            b->warp_collectives, f->warp_collectives, what, b->collective_skips,
-                            f->collective_skips);
-        return b->warp_collectives > 0 && f->warp_collectives > 0 && b->collective_skips > 0 &&
-                       f->collective_skips == 0
-                   ? STEP_PASS
-                   : STEP_FAIL;
-    }
-    if (!strcmp(k, "load-step")) {
-        /* CU402: a thread's own consecutive global loads step through its
-           row (a few bytes) in bad, and a warp's width (at least 128 bytes:
-           32 lanes share each row) in fixed */
-        *summary = xasprintf("step of a thread's own global loads %ld -> %ld bytes (%s)",
-                             b->ld_global_step, f->ld_global_step, what);
-        *detail = xasprintf("smallest step between a thread's own global loads from one base "
-                            "register (%s): bad %ld bytes (the thread walks its own row), fixed "
-                            "%ld bytes (the warp's lanes share the row)",
-                            what, b->ld_global_step, f->ld_global_step);
-        if (b->sass) return STEP_INFO;
-        return b->ld_global_step > 0 && b->ld_global_step < 32 && f->ld_global_step >= 128
-                   ? STEP_PASS
-                   : STEP_FAIL;
-    }
-    if (!strcmp(k, "local-memory")) {
-        /* CU403: the array lives in local memory in bad, in registers in fixed */
-        *summary = xasprintf("local memory %ld -> %ld bytes, ld/st.local %ld/%ld -> %ld/%ld (%s)",
-                             b->local_bytes, f->local_bytes, b->ld_local, b->st_local,
-                             f->ld_local, f->st_local, what);
-        *detail = xasprintf("local memory (%s): bad %ld bytes declared, %ld loads and %ld stores; "
-                            "fixed %ld bytes, %ld loads and %ld stores",
-                            what, b->local_bytes, b->ld_local, b->st_local, f->local_bytes,
-                            f->ld_local, f->st_local);
-        bool bad_local = b->ld_local + b->st_local > 0 && (b->sass || b->local_bytes > 0);
-        bool fixed_none = f->ld_local + f->st_local == 0 && (f->sass || f->local_bytes == 0);
-        return bad_local && fixed_none ? STEP_PASS : STEP_FAIL;
-    }
+    const struct static_check *c = static_check_of(k);
+    if (c && c->judge) return c->judge(b, f, what, detail, summary);
     *detail = xasprintf("unknown static check \"%s\" in pair.json", k);
     *summary = xstrdup(*detail);
     return STEP_ERROR;
@@ -427,11 +547,9 @@ static void static_removed_intrinsic(struct confirm_env *env, struct pair_result
     const struct pair *p = r->pair;
     char *log = path_join(pwork, "nvcc.log");
     struct strvec a = {0};
-    confirm_variant_args(env, p, pwork, "bad", &a);
-    sv_push(&a, "-ptx");
-    sv_push_owned(&a, path_join(env->kernels, "variant.cu"));
-    sv_push(&a, "-o");
-    sv_push_owned(&a, xasprintf("%s/bad.ptx", pwork));
+    char *bad_ptx = xasprintf("%s/bad.ptx", pwork);
+    confirm_variant_command(env, p, pwork, "bad", "-ptx", bad_ptx, &a);
+    free(bad_ptx);
     char **argv = xcalloc(a.len + 2, sizeof *argv);
     argv[0] = env->nvcc;
     for (size_t i = 0; i < a.len; i++) argv[i + 1] = a.items[i];
@@ -451,12 +569,8 @@ static void static_removed_intrinsic(struct confirm_env *env, struct pair_result
     proc_result_release(&pr);
 
     struct strvec f = {0};
-    confirm_variant_args(env, p, pwork, "fixed", &f);
-    sv_push(&f, "-ptx");
-    sv_push_owned(&f, path_join(env->kernels, "variant.cu"));
-    sv_push(&f, "-o");
     char *fixed_ptx = xasprintf("%s/fixed.ptx", pwork);
-    sv_push(&f, fixed_ptx);
+    confirm_variant_command(env, p, pwork, "fixed", "-ptx", fixed_ptx, &f);
     char *warn = NULL;
     bool fixed_ok = confirm_nvcc(env, r, "build-ptx", &f, log, &warn);
     sv_release(&f);
@@ -495,8 +609,9 @@ static void static_removed_intrinsic(struct confirm_env *env, struct pair_result
 void confirm_static_steps(struct confirm_env *env, struct pair_result *r, const char *pwork)
 {
     const struct pair *p = r->pair;
-    if (!strcmp(p->static_check, "removed-intrinsic")) {
-        static_removed_intrinsic(env, r, pwork);
+    const struct static_check *check = static_check_of(p->static_check);
+    if (check && check->steps) {
+        check->steps(env, r, pwork);
         return;
     }
     const char *variants[2] = {"bad", "fixed"};
@@ -505,12 +620,9 @@ void confirm_static_steps(struct confirm_env *env, struct pair_result *r, const 
     bool built = true;
     for (int v = 0; v < 2 && built; v++) {
         struct strvec a = {0};
-        confirm_variant_args(env, p, pwork, variants[v], &a);
-        sv_push(&a, "-ptx");
-        char *src = path_join(env->kernels, "variant.cu");
-        sv_push_owned(&a, src);
-        sv_push(&a, "-o");
-        sv_push_owned(&a, xasprintf("%s/%s.ptx", pwork, variants[v]));
+        char *ptx = xasprintf("%s/%s.ptx", pwork, variants[v]);
+        confirm_variant_command(env, p, pwork, variants[v], "-ptx", ptx, &a);
+        free(ptx);
         char *warn = NULL;
         built = confirm_nvcc(env, r, "build-ptx", &a, log, &warn);
         if (built && warn) pr_text(r, variants[v], "build.warnings", warn);
@@ -547,12 +659,8 @@ void confirm_static_steps(struct confirm_env *env, struct pair_result *r, const 
     }
     for (int v = 0; v < 2 && built; v++) {
         struct strvec a = {0};
-        confirm_variant_args(env, p, pwork, variants[v], &a);
-        sv_push(&a, "-cubin");
-        sv_push_owned(&a, path_join(env->kernels, "variant.cu"));
-        sv_push(&a, "-o");
         char *cubin = xasprintf("%s/%s.cubin", pwork, variants[v]);
-        sv_push(&a, cubin);
+        confirm_variant_command(env, p, pwork, variants[v], "-cubin", cubin, &a);
         built = confirm_nvcc(env, r, "build-sass", &a, log, NULL);
         sv_release(&a);
         if (built) {

@@ -13,6 +13,10 @@ bool confirm_nvcc(struct confirm_env *env, struct pair_result *r, const char *st
 /* nvcc arguments that compile kernels/variant.cu as one variant of a pair. */
 void confirm_variant_args(struct confirm_env *env, const struct pair *p, const char *pwork,
                           const char *variant, struct strvec *a);
+/* The same, then mode ("-ptx", "-cubin", "-c"), kernels/variant.cu and
+   "-o out": the whole command line after nvcc. */
+void confirm_variant_command(struct confirm_env *env, const struct pair *p, const char *pwork,
+                             const char *variant, const char *mode, const char *out, struct strvec *a);
 /* lint-bad, fix, lint-fixed; writes pwork/bad.cu and pwork/fixed.cu.
    False when there is no fixed kernel to go on with. */
 bool confirm_lint_and_fix(struct confirm_env *env, struct pair_result *r, const char *pwork);

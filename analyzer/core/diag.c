@@ -7,10 +7,7 @@
 
 static struct diag *diag_list_add(struct diag_list *l)
 {
-    if (l->len == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 16;
-        l->items = xrealloc(l->items, l->cap * sizeof *l->items);
-    }
+    XGROW(l->items, l->len, l->cap, 16);
     struct diag *d = &l->items[l->len++];
     memset(d, 0, sizeof *d);
     return d;

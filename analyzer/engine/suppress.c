@@ -27,10 +27,7 @@ struct suppressions {
 static void add(struct suppressions *s, enum marker kind, unsigned line, unsigned col,
                 const char *checks, size_t checks_len, bool has_checks)
 {
-    if (s->len == s->cap) {
-        s->cap = s->cap ? s->cap * 2 : 8;
-        s->items = xrealloc(s->items, s->cap * sizeof *s->items);
-    }
+    XGROW(s->items, s->len, s->cap, 8);
     struct entry *e = &s->items[s->len++];
     memset(e, 0, sizeof *e);
     e->kind = kind;

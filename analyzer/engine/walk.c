@@ -88,10 +88,7 @@ bool ctx_location_is_linted(const struct rule_ctx *ctx, CXSourceLocation loc)
     for (size_t i = 0; i < st->n_files; i++)
         if (memcmp(&st->files[i].id, &id, sizeof id) == 0) return st->files[i].linted;
     bool linted = file_is_linted_uncached(ctx, file, loc);
-    if (st->n_files == st->cap_files) {
-        st->cap_files = st->cap_files ? st->cap_files * 2 : 16;
-        st->files = xrealloc(st->files, st->cap_files * sizeof *st->files);
-    }
+    XGROW(st->files, st->n_files, st->cap_files, 16);
     st->files[st->n_files].id = id;
     st->files[st->n_files].linted = linted;
     st->n_files++;
@@ -145,6 +142,12 @@ void ctx_fn_cache_clear(struct rule_ctx *ctx)
         free(s->key);
         free(s);
     }
+}
+
+void *ctx_analysis(struct rule_ctx *ctx, const struct analysis_kind *kind)
+{
+    if (!ctx->analyses) ctx->analyses = analysis_cache_new(ctx->tu);
+    return analysis_get(ctx->analyses, kind, ctx->function);
 }
 
 /* ---- reporting ---- */
@@ -382,10 +385,7 @@ static bool is_function_kind(enum CXCursorKind k)
 
 static void push_parent(struct rule_ctx *ctx, CXCursor c)
 {
-    if (ctx->depth == ctx->parents_cap) {
-        ctx->parents_cap = ctx->parents_cap ? ctx->parents_cap * 2 : 64;
-        ctx->parents = xrealloc(ctx->parents, ctx->parents_cap * sizeof *ctx->parents);
-    }
+    XGROW(ctx->parents, ctx->depth, ctx->parents_cap, 64);
     ctx->parents[ctx->depth++] = c;
 }
 
@@ -411,10 +411,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
     if (k == CXCursor_MacroDefinition) {
         if (ctx_location_is_linted(ctx, clang_getCursorLocation(c))) {
             struct walk_state *st = state_of(ctx);
-            if (st->n_macros == st->cap_macros) {
-                st->cap_macros = st->cap_macros ? st->cap_macros * 2 : 32;
-                st->macros = xrealloc(st->macros, st->cap_macros * sizeof *st->macros);
-            }
+            XGROW(st->macros, st->n_macros, st->cap_macros, 32);
             st->macros[st->n_macros].name = ast_spelling(c);
             st->macros[st->n_macros].cursor = c;
             st->n_macros++;
@@ -452,6 +449,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
     ctx->depth--;
     if (is_fn) {
         fn_cache_drop(ctx, clang_hashCursor(c));
+        analysis_cache_drop(ctx->analyses, c);
         ctx->function = saved_fn;
         ctx->function_space = saved_space;
         ctx->in_device_code = saved_device;
@@ -506,6 +504,7 @@ void walk_translation_unit(CXTranslationUnit tu, const char *main_file, const ch
     }
 
     ctx_fn_cache_clear(&ctx);
+    analysis_cache_free(ctx.analyses);
     free(ctx.parents);
     for (size_t i = 0; i < st.n_macros; i++) free(st.macros[i].name);
     free(st.macros);

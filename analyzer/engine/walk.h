@@ -8,6 +8,7 @@
 
 #include "core/rule.h"
 #include "core/diag.h"
+#include "analysis/analysis.h"
 #include "clang/astutil.h"
 #include "clang/clang_api.h"
 #include <stdbool.h>
@@ -35,8 +36,11 @@ struct rule_ctx {
     unsigned function_space;      /* enum exec_space bits, 0 at file scope */
     bool in_device_code;          /* inside __global__/__device__ code (incl. lambdas) */
 
-    /* Per-function analysis cache, cleared when the walk leaves a function. */
+    /* Per-function rule cache, cleared when the walk leaves a function. */
     struct fn_slot *slots;
+    /* The analyses (analysis/) built so far: per function, dropped when the
+       walk leaves it, and per translation unit. */
+    struct analysis_cache *analyses;
 
     /* Per-rule state from tu_begin, indexed like rule_registry. */
     void **rule_state;
@@ -73,8 +77,15 @@ void ctx_note_range(struct rule_ctx *ctx, struct diag *d, CXSourceRange at,
 void ctx_fix(struct rule_ctx *ctx, struct diag *d, CXSourceRange range,
              const char *replacement);
 
-/* Per-function analyses (thread-dependence, affine forms) computed once and
-   shared by rules: get returns NULL when absent; set takes ownership. */
+/* The facts of an analysis (analysis/analysis.h) for the function being
+   walked (ctx->function; the null cursor at file scope), or for the
+   translation unit when kind->per_tu: built on first use, then cached until
+   the walk leaves the function (the TU).  Rules ask
+   ctx_analysis(ctx, &uniformity_analysis) and turn the facts into findings. */
+void *ctx_analysis(struct rule_ctx *ctx, const struct analysis_kind *kind);
+
+/* A rule's own per-function data (not an analysis shared with other rules):
+   get returns NULL when absent; set takes ownership. */
 void *ctx_fn_cache_get(struct rule_ctx *ctx, const char *key);
 void ctx_fn_cache_set(struct rule_ctx *ctx, const char *key, void *value,
                       void (*free_fn)(void *));

@@ -66,10 +66,7 @@ char *fix_apply(const char *text, size_t len, const char *file, const struct dia
         for (size_t k = 0; k < d->n_fixes; k++) {
             const struct diag_fix *f = &d->fixes[k];
             if (strcmp(f->file, file) != 0) continue;
-            if (n == cap) {
-                cap = cap ? cap * 2 : 16;
-                edits = xrealloc(edits, cap * sizeof *edits);
-            }
+            XGROW(edits, n, cap, 16);
             edits[n].start = f->offset;
             edits[n].end = f->end_offset;
             edits[n].replacement = f->replacement;

@@ -3,6 +3,7 @@
  * (Myers' O(ND) line diff, so hunks are minimal and `git apply` takes them). */
 #include "fix/fixwrite.h"
 #include "base/report.h"
+#include "base/util.h"
 #include "fix/fixapply.h"
 #include "core/result.h"
 
@@ -58,10 +59,7 @@ void fixwrite_remember(struct fix_memory *m, const char *path, const char *text,
         m->items[i].hash = h;
         free(abs);
     } else {
-        if (m->n == m->cap) {
-            m->cap = m->cap ? m->cap * 2 : 64;
-            m->items = xrealloc(m->items, m->cap * sizeof *m->items);
-        }
+        XGROW(m->items, m->n, m->cap, 64);
         m->items[m->n].path = abs;
         m->items[m->n].hash = h;
         m->n++;

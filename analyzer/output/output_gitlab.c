@@ -61,11 +61,7 @@ static void write_gitlab(FILE *out, const struct lint_run *run, const struct lin
         cJSON_AddItemToArray(root, x);
     }
     fingerprints_release(&fps);
-    char *s = cJSON_Print(root);
-    fputs(s, out);
-    fputc('\n', out);
-    cJSON_free(s);
-    cJSON_Delete(root);
+    json_write_doc(out, root);
 }
 
 const struct output_writer output_writer_gitlab = {"gitlab", "GitLab Code Quality JSON (artifacts:reports:codequality)", write_gitlab};

@@ -63,11 +63,7 @@ static void write_json(FILE *out, const struct lint_run *run, const struct lint_
         else cJSON_AddNullToObject(x, "message");
         cJSON_AddItemToArray(files, x);
     }
-    char *s = cJSON_Print(root);
-    fputs(s, out);
-    fputc('\n', out);
-    cJSON_free(s);
-    cJSON_Delete(root);
+    json_write_doc(out, root);
 }
 
 const struct output_writer output_writer_json = {"json", "one JSON document (the contract in the README)", write_json};

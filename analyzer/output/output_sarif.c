@@ -275,11 +275,7 @@ static void write_sarif(FILE *out, const struct lint_run *run, const struct lint
     fingerprints_release(&fps);
     free(cwd);
     source_cache_release(&sc);
-    char *s = cJSON_Print(root);
-    fputs(s, out);
-    fputc('\n', out);
-    cJSON_free(s);
-    cJSON_Delete(root);
+    json_write_doc(out, root);
 }
 
 const struct output_writer output_writer_sarif = {"sarif", "SARIF 2.1.0, as GitHub code scanning and other SARIF viewers take it", write_sarif};

@@ -85,15 +85,15 @@ static void release(struct parsed *p)
     clang_disposeIndex(p->index);
 }
 
-/* Folds use #i; the context is the kernel, outside any walk. */
+/* Folds use #i in the kernel, with the analyses from a cache of their own
+   (as the engine builds them, without a walk). */
 static bool fold_use(struct parsed *p, unsigned i, struct affine *out)
 {
     assert_true(i < p->n_uses);
-    struct rule_ctx ctx;
-    memset(&ctx, 0, sizeof ctx);
-    ctx.tu = p->tu;
-    ctx.function = p->kernel;
-    return affine_of(&ctx, p->uses[i], out);
+    struct analysis_cache *c = analysis_cache_new(p->tu);
+    bool ok = affine_of(analysis_get(c, &affine_analysis, p->kernel), p->uses[i], out);
+    analysis_cache_free(c);
+    return ok;
 }
 
 static void expect_form(struct parsed *p, unsigned i, long long cx, long long cy, long long cz,
@@ -244,12 +244,11 @@ static void test_uniform(void **state)
               "  use(n / 2 + blockIdx.x % 3);\n"
               "  use(threadIdx.y);\n"
               "}\n");
-    struct rule_ctx ctx;
-    memset(&ctx, 0, sizeof ctx);
-    ctx.tu = p.tu;
-    ctx.function = p.kernel;
-    assert_true(affine_is_uniform(&ctx, p.uses[0]));
-    assert_false(affine_is_uniform(&ctx, p.uses[1]));
+    struct analysis_cache *c = analysis_cache_new(p.tu);
+    struct affine_fn *af = analysis_get(c, &affine_analysis, p.kernel);
+    assert_true(affine_is_uniform(af, p.uses[0]));
+    assert_false(affine_is_uniform(af, p.uses[1]));
+    analysis_cache_free(c);
     int comp = -1;
     assert_int_equal(affine_builtin_member(p.tu, p.uses[1], &comp), AFFINE_THREADIDX);
     assert_int_equal(comp, 1);

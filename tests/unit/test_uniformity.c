@@ -37,7 +37,7 @@ struct parsed {
     unsigned n_uses;
     CXCursor barriers[MAX_MARKS];
     unsigned n_barriers;
-    struct rule_ctx ctx;
+    struct analysis_cache *analyses;
 };
 
 static enum CXChildVisitResult find(CXCursor c, CXCursor parent, CXClientData data)
@@ -95,21 +95,21 @@ static void parse(struct parsed *p, const char *body)
     clang_visitChildren(clang_getTranslationUnitCursor(p->tu), find, p);
     assert_false(clang_Cursor_isNull(p->kernel));
     free(src);
-    memset(&p->ctx, 0, sizeof p->ctx);
-    p->ctx.tu = p->tu;
-    p->ctx.function = p->kernel;
+    p->analyses = analysis_cache_new(p->tu);
 }
 
 static void release(struct parsed *p)
 {
-    ctx_fn_cache_clear(&p->ctx);
+    analysis_cache_free(p->analyses);
     clang_disposeTranslationUnit(p->tu);
     clang_disposeIndex(p->index);
 }
 
 static struct uniformity *analysis(struct parsed *p)
 {
-    struct uniformity *u = uniformity_get(&p->ctx);
+    /* Built from the translation unit and the kernel, as the engine does:
+       the cache also gives it the launch model. */
+    struct uniformity *u = analysis_get(p->analyses, &uniformity_analysis, p->kernel);
     assert_non_null(u);
     return u;
 }
@@ -147,8 +147,8 @@ static void expect_barriers(struct parsed *p, const char *want)
         struct divergence dv;
         bool d = uniformity_barrier_divergent(u, p->barriers[i], &dv);
         if (d != (want[i] == 'd'))
-            fail_msg("barrier #%u: %s, expected %s%s%s", i, d ? "divergent" : "convergent",
-                     want[i] == 'd' ? "divergent" : "convergent", d ? ": " : "", d ? dv.message : "");
+            fail_msg("barrier #%u: %s, expected %s", i, d ? "divergent" : "convergent",
+                     want[i] == 'd' ? "divergent" : "convergent");
     }
 }
 
@@ -284,7 +284,8 @@ static void test_summaries(void **state)
     struct divergence dv;
     assert_true(uniformity_barrier_divergent(u, p.barriers[1], &dv));
     assert_true(dv.from_argument);
-    assert_non_null(strstr(dv.message, "parameter 'steps'"));
+    assert_true(dv.n_steps > 0);
+    assert_string_equal(dv.steps[0].what, "steps");
     release(&p);
 }
 
@@ -301,10 +302,13 @@ static void test_explanations(void **state)
     struct uniformity *u = analysis(&p);
     struct divergence dv;
     assert_true(uniformity_barrier_divergent(u, p.barriers[0], &dv));
-    assert_non_null(strstr(dv.message, "return"));
-    assert_non_null(strstr(dv.message, "threadIdx.x"));
+    assert_non_null(strstr(dv.origin, "threadIdx.x"));
     /* return, condition, origin */
-    assert_int_equal(dv.n_notes, 3);
+    assert_int_equal(dv.n_steps, 3);
+    assert_int_equal(dv.steps[0].kind, DIV_RETURN);
+    assert_int_equal(dv.steps[1].kind, DIV_IF);
+    assert_string_equal(dv.steps[1].via, "i");
+    assert_int_equal(dv.steps[2].kind, DIV_ORIGIN);
     assert_int_equal(dv.same_cause_index, 0);
     assert_int_equal(dv.same_cause_count, 2);
     assert_true(uniformity_barrier_divergent(u, p.barriers[1], &dv));

@@ -1,0 +1,198 @@
+/* cu203_float_division_by_constant.c: CU203 flags a float division by a
+ * constant that is not a power of two in device code (`x / 3.0f`): nvcc keeps
+ * an IEEE division (div.rn.f32, a multi-instruction sequence) because
+ * multiplying by the reciprocal rounds differently.  Silent when the file is
+ * compiled with -use_fast_math or -prec-div=false (the compile database's
+ * command line), or linted with -D__USE_FAST_MATH__ after "--" (no compile
+ * database), where the division is approximate anyway.  Fix-it: multiply by the reciprocal, written as a constant
+ * expression (`x * (1.0f / 3.0f)`). */
+#include "clang/astutil.h"
+#include "core/options.h"
+#include "core/rule.h"
+#include "frontend/compile_args.h"
+#include "base/util.h"
+#include "engine/walk.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct state {
+    bool fast_math;
+};
+
+static enum CXChildVisitResult find_fast_math(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) != CXCursor_MacroDefinition) return CXChildVisit_Continue;
+    CXString s = clang_getCursorSpelling(c);
+    const char *n = clang_getCString(s);
+    if (n && (strcmp(n, "__USE_FAST_MATH__") == 0 || strcmp(n, "__CUDALINT_PREC_DIV_FALSE__") == 0 ||
+              strcmp(n, "__FAST_MATH__") == 0)) {
+        *(bool *)d = true;
+        clang_disposeString(s);
+        return CXChildVisit_Break;
+    }
+    clang_disposeString(s);
+    return CXChildVisit_Continue;
+}
+
+/* nvcc's -use_fast_math / -prec-div=false, clang's -ffast-math, in one
+   command line. */
+static bool args_fast_math(const struct strvec *argv)
+{
+    for (size_t i = 0; i < argv->len; i++) {
+        const char *a = argv->items[i];
+        if (a[0] == '-' && a[1] == '-') a++;
+        if (!strcmp(a, "-use_fast_math") || !strcmp(a, "-ffast-math") ||
+            !strcmp(a, "-prec-div=false") || !strcmp(a, "-D__USE_FAST_MATH__"))
+            return true;
+        if (!strcmp(a, "-prec-div") && i + 1 < argv->len && !strcmp(argv->items[i + 1], "false"))
+            return true;
+    }
+    return false;
+}
+
+static void *cu203_begin(struct rule_ctx *ctx)
+{
+    struct state *st = xcalloc(1, sizeof *st);
+    const struct lint_options *o = ctx->opts;
+    if (o) {
+        st->fast_math = args_fast_math(&o->extra_args);
+        if (!st->fast_math && o->compdb && ctx->main_file) {
+            char *abs = path_absolute(ctx->main_file);
+            const struct compile_command *cc = compdb_find(o->compdb, abs);
+            if (cc) st->fast_math = args_fast_math(&cc->argv);
+            free(abs);
+        }
+    }
+    /* a definition in the code or the predefines */
+    if (!st->fast_math)
+        clang_visitChildren(clang_getTranslationUnitCursor(ctx->tu), find_fast_math, &st->fast_math);
+    return st;
+}
+
+static void cu203_end(struct rule_ctx *ctx, void *state)
+{
+    (void)ctx;
+    free(state);
+}
+
+static bool float_value(CXCursor e, double *v)
+{
+    CXEvalResult r = clang_Cursor_Evaluate(e);
+    if (!r) return false;
+    bool ok = true;
+    switch (clang_EvalResult_getKind(r)) {
+    case CXEval_Float: *v = clang_EvalResult_getAsDouble(r); break;
+    case CXEval_Int: *v = (double)clang_EvalResult_getAsLongLong(r); break;
+    default: ok = false;
+    }
+    clang_EvalResult_dispose(r);
+    return ok;
+}
+
+static char *plain_source(CXTranslationUnit tu, CXCursor c, CXSourceRange *range)
+{
+    CXSourceRange ext = clang_getCursorExtent(c);
+    CXFile fs, fe, xs;
+    unsigned os, oe, xos;
+    clang_getSpellingLocation(clang_getRangeStart(ext), &fs, NULL, NULL, &os);
+    clang_getSpellingLocation(clang_getRangeEnd(ext), &fe, NULL, NULL, &oe);
+    clang_getExpansionLocation(clang_getRangeStart(ext), &xs, NULL, NULL, &xos);
+    if (!fs || !fe || !xs || !clang_File_isEqual(fs, fe) || !clang_File_isEqual(fs, xs) ||
+        os != xos || oe <= os)
+        return NULL;
+    size_t size = 0;
+    const char *text = clang_getFileContents(tu, fs, &size);
+    if (!text || oe > size) return NULL;
+    if (range) *range = ext;
+    char *out = xmalloc(oe - os + 1);
+    memcpy(out, text + os, oe - os);
+    out[oe - os] = '\0';
+    return out;
+}
+
+static void cu203_on_cursor(struct rule_ctx *ctx, CXCursor op)
+{
+    if (!ctx_rule_applies_here(ctx) || ctx_in_instantiation(ctx)) return;
+    struct state *st = ctx_rule_state(ctx);
+    if (st && st->fast_math) return;
+    enum CXBinaryOperatorKind bk = ast_binop(op);
+    bool compound = clang_getCursorKind(op) == CXCursor_CompoundAssignOperator;
+    if (bk != (compound ? CXBinaryOperator_DivAssign : CXBinaryOperator_Div)) return;
+    CXCursor lhs = ast_child(op, 0), rhs = ast_child(op, 1);
+    /* a float division: both operands float after conversions (a double
+       literal divisor makes it a double division: CU201's) */
+    if (clang_getCanonicalType(clang_getCursorType(op)).kind != CXType_Float) return;
+    if (clang_getCanonicalType(clang_getCursorType(lhs)).kind != CXType_Float) return;
+    CXCursor rs = ast_strip(rhs);
+    if (clang_getCanonicalType(clang_getCursorType(rhs)).kind != CXType_Float) return;
+    double c, lv;
+    if (!float_value(rs, &c) && !float_value(rhs, &c)) return;
+    /* constant / constant is folded at compile time: 1.0f / 3.0f */
+    if (float_value(ast_strip(lhs), &lv)) return;
+    if (!isfinite(c) || c == 0) return;
+    int e;
+    double m = frexp(fabs(c), &e);
+    if (m == 0.5) return; /* a power of two: nvcc multiplies already */
+    float rc = (float)(1.0 / c);
+    if (!isfinite(rc) || rc == 0 || fabsf(rc) < 1.17549435e-38f) return;
+
+    char *ct = ctx_use_text(ctx, rs);
+    struct diag *d = ctx_report(
+        ctx, op,
+        "float division by the constant %s compiles to an IEEE division (div.rn.f32, a "
+        "multi-instruction sequence) because %s is not a power of two; multiplying by its "
+        "reciprocal is one instruction",
+        ct, ct);
+    if (d) {
+        CXSourceRange r;
+        char *full = plain_source(ctx->tu, op, &r);
+        char *lt = full ? plain_source(ctx->tu, lhs, NULL) : NULL;
+        char *rt = full ? plain_source(ctx->tu, rs, NULL) : NULL;
+        enum CXCursorKind rk = clang_getCursorKind(rs);
+        bool simple_rhs = rk == CXCursor_FloatingLiteral || rk == CXCursor_DeclRefExpr ||
+                          rk == CXCursor_ParenExpr || rk == CXCursor_IntegerLiteral;
+        if (full && lt && rt) {
+            char *rep = compound
+                            ? xasprintf("%s *= (1.0f / %s%s%s)", lt, simple_rhs ? "" : "(", rt,
+                                        simple_rhs ? "" : ")")
+                            : xasprintf("%s * (1.0f / %s%s%s)", lt, simple_rhs ? "" : "(", rt,
+                                        simple_rhs ? "" : ")");
+            ctx_fix(ctx, d, r, rep);
+            free(rep);
+        } else {
+            ctx_note(ctx, d, op, "no automatic fix: the division is written through a macro");
+        }
+        ctx_note(ctx, d, rs,
+                 "the product can differ from the quotient in the last bit (1.0f / %s is rounded "
+                 "once, then the product); keep the division where results must be correctly "
+                 "rounded",
+                 ct);
+        free(full);
+        free(lt);
+        free(rt);
+    }
+    free(ct);
+}
+
+static const enum CXCursorKind cu203_kinds[] = {CXCursor_BinaryOperator, CXCursor_CompoundAssignOperator, 0};
+
+const struct rule rule_cu203 = {
+    .code = "CU203",
+    .name = "float-division-by-constant",
+    .summary = "A float division by a constant that is not a power of two, where a multiplication by the reciprocal would do.",
+    .severity = SEV_NOTE,
+    .category = "performance",
+    .scope = SCOPE_DEVICE,
+    .status = STATUS_PREVIEW,
+    .version = 1,
+    .has_fix = true,
+    .doc = "rules/CU203-float-division-by-constant.md",
+    .kernel = "kernels/cu203_float_division_by_constant",
+    .subscriptions = cu203_kinds,
+    .on_cursor = cu203_on_cursor,
+    .tu_begin = cu203_begin,
+    .tu_end = cu203_end,
+};
