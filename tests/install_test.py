@@ -105,7 +105,7 @@ def main():
     check(sorted(r) == ["always", "auto", "never"], f"bash: --color=<TAB> ({r})")
     r = complete(bash_path, ["cudalint", "--select", "CU201,CU1"])
     check(r and all(x.startswith("CU201,CU1") for x in r) and "CU201,CU101" in r, f"bash: rule lists ({r})")
-    r = complete(bash_path, ["cudalint", "--explain", "double"])
+    r = complete(bash_path, ["cudalint", "--explain", "double-l"])
     check(r == ["double-literal"], f"bash: --explain by name ({r})")
     r = complete(bash_path, ["cudalint", "lsp", "--no-r"])
     check(r == ["--no-reuse"], f"bash: lsp options ({r})")
