@@ -48,23 +48,15 @@ bool confirm_nvcc(struct confirm_env *env, struct pair_result *r, const char *st
     return ok;
 }
 
-/* nvcc arguments for one variant of a pair. */
-void confirm_variant_args(struct confirm_env *env, const struct pair *p, const char *pwork,
-                         const char *variant, struct strvec *a)
+void confirm_variant_command(struct confirm_env *env, const struct pair *p, const char *pwork,
+                             const char *variant, const char *mode, const char *out, struct strvec *a)
 {
     sv_push(a, "-O3");
-    char *arch = xasprintf("-arch=%s", env->o->arch);
-    sv_push_owned(a, arch);
+    sv_push_owned(a, xasprintf("-arch=%s", env->o->arch));
     sv_push_owned(a, xasprintf("-I%s", pwork));
     sv_push_owned(a, xasprintf("-I%s", p->dir));
     sv_push_owned(a, xasprintf("-I%s", env->kernels));
     sv_push(a, strcmp(variant, "bad") == 0 ? "-DVARIANT_BAD" : "-DVARIANT_FIXED");
-}
-
-void confirm_variant_command(struct confirm_env *env, const struct pair *p, const char *pwork,
-                             const char *variant, const char *mode, const char *out, struct strvec *a)
-{
-    confirm_variant_args(env, p, pwork, variant, a);
     sv_push(a, mode);
     sv_push_owned(a, path_join(env->kernels, "variant.cu"));
     sv_push(a, "-o");
