@@ -58,6 +58,8 @@ want '^cu301_unsigned_loop_counter: check: ERROR: CUDA error cudaErrorMemoryAllo
 want '^cu101_divergent_syncthreads: check: info: out: 1 of 4224 elements differ .*expected: the bad kernel is wrong$'
 want '^cu101_divergent_syncthreads: timing: info: .*timing cannot confirm CU101'
 want '^cu101_divergent_syncthreads: synccheck: info: bad: 1 error\(s\) \(first: Barrier error detected\. Divergent thread\(s\) in block\); fixed: 0 error\(s\)'
+# racecheck's own summary line (hazards, reported as warnings for warp-level races) is read too
+want '^cu104_shared_race_missing_barrier: racecheck: info: bad: 1 error\(s\) \(first: Warning: Race reported .*fixed: 0 error\(s\)'
 want '^cu401_shared_bank_conflict +CU401 +pass +pass +pass +pass +1\.75x +pass +pass$'
 want '^cu201_double_literal +CU201 +pass +pass +pass +pass +2\.00x +pass +FAIL$'
 want '^cu301_unsigned_loop_counter +CU301 .* ERROR +- +- +FAIL$'
