@@ -37,7 +37,7 @@ static void cu502_on_cursor(struct rule_ctx *ctx, CXCursor body)
         /* A later check reads the error the launch left (launch errors stay
            until read); in a loop, a check anywhere in the loop does. */
         bool checked = false;
-        const struct hostapi_call *sync = NULL;
+        const struct hostapi_call *sync = NULL, *next_api = NULL;
         for (unsigned j = 0; j < m->n_calls && !checked; j++) {
             const struct hostapi_call *o = &m->calls[j];
             bool later = o->offset > c->offset;
@@ -45,8 +45,12 @@ static void cu502_on_cursor(struct rule_ctx *ctx, CXCursor body)
             if (!later && !same_loop) continue;
             if (is_check(o)) checked = true;
             else if (later && !sync && (o->flags & HOSTAPI_SYNC) && o->use != HOSTAPI_USE_VOIDED) sync = o;
+            if (later && !next_api && (o->flags & HOSTAPI_API)) next_api = o;
         }
-        if (checked) continue;
+        /* A function that only launches (nothing but other launches and host
+           code after it) leaves the check to its caller, which this rule does
+           not see: a launcher such as `void run(...) { k<<<g, b>>>(...); }`. */
+        if (checked || !next_api) continue;
         char *k = ast_spelling(clang_getCursorReferenced(c->call));
         struct diag *d = ctx_report(ctx, c->call,
                                     "the launch of '%s' is never checked with cudaGetLastError() or "
