@@ -136,7 +136,8 @@ static void fn_cache_drop(struct rule_ctx *ctx, unsigned fn_hash)
     }
 }
 
-void ctx_fn_cache_clear(struct rule_ctx *ctx)
+/* Frees every rule cache entry (at the end of a TU). */
+static void ctx_fn_cache_clear(struct rule_ctx *ctx)
 {
     while (ctx->slots) {
         struct fn_slot *s = ctx->slots;
@@ -490,6 +491,11 @@ void walk_translation_unit(CXTranslationUnit tu, const char *main_file, const ch
         const struct rule *r = rule_registry[i];
         if (!r->on_cursor || !r->subscriptions) continue;
         if (opts && !lint_rule_enabled(opts, r)) continue;
+        /* Host-side rules read host code, which toolkit mode parses in its
+           host pass; its device passes skip them.  The shim mode's single
+           pass sees host code too and keeps them. */
+        if (r->scope == SCOPE_HOST && pass_is_device && pass_name && !str_starts_with(pass_name, "shim"))
+            continue;
         st.enabled[i] = true;
         st.host[i] = opts && lint_rule_host(opts, r);
         for (const enum CXCursorKind *k = r->subscriptions; *k; k++)

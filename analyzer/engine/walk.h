@@ -95,8 +95,6 @@ void *ctx_analysis(struct rule_ctx *ctx, const struct analysis_kind *kind);
 void *ctx_fn_cache_get(struct rule_ctx *ctx, const char *key);
 void ctx_fn_cache_set(struct rule_ctx *ctx, const char *key, void *value,
                       void (*free_fn)(void *));
-/* Frees every cached analysis (the walk does it at the end of a TU). */
-void ctx_fn_cache_clear(struct rule_ctx *ctx);
 
 /* The single-token macro definition named name ("#define SCALE 0.5"), if the
    TU defines it in a linted file: returns true and sets *value_range to the
