@@ -96,31 +96,6 @@ static bool is_primary(CXCursor c)
     }
 }
 
-/* The source bytes of c when its whole extent is written in one file,
-   outside any macro expansion; NULL otherwise. */
-static char *plain_source(CXTranslationUnit tu, CXCursor c, CXSourceRange *range)
-{
-    CXSourceRange ext = clang_getCursorExtent(c);
-    CXSourceLocation b = clang_getRangeStart(ext), e = clang_getRangeEnd(ext);
-    CXFile fs, fe, xs, xe;
-    unsigned os, oe, xos, xoe;
-    clang_getSpellingLocation(b, &fs, NULL, NULL, &os);
-    clang_getSpellingLocation(e, &fe, NULL, NULL, &oe);
-    clang_getExpansionLocation(b, &xs, NULL, NULL, &xos);
-    clang_getExpansionLocation(e, &xe, NULL, NULL, &xoe);
-    if (!fs || !fe || !xs || !xe || !clang_File_isEqual(fs, fe) || !clang_File_isEqual(fs, xs) ||
-        !clang_File_isEqual(fe, xe) || os != xos || oe != xoe || oe <= os)
-        return NULL;
-    size_t size = 0;
-    const char *text = clang_getFileContents(tu, fs, &size);
-    if (!text || oe > size) return NULL;
-    if (range) *range = ext;
-    char *out = xmalloc(oe - os + 1);
-    memcpy(out, text + os, oe - os);
-    out[oe - os] = '\0';
-    return out;
-}
-
 /* Whether the replacement, a product or quotient, must be parenthesised
    where the call stands. */
 static bool needs_parens(struct rule_ctx *ctx)
@@ -209,8 +184,8 @@ static void cu202_on_cursor(struct rule_ctx *ctx, CXCursor call)
     CXCursor base = ast_strip(base_arg);
     enum CXTypeKind bk = canon_kind(clang_getCursorType(base));
     CXSourceRange call_range;
-    char *call_text = plain_source(ctx->tu, call, &call_range);
-    char *base_text = call_text ? plain_source(ctx->tu, base, NULL) : NULL;
+    char *call_text = ast_plain_source(ctx->tu, call, &call_range);
+    char *base_text = call_text ? ast_plain_source(ctx->tu, base, NULL) : NULL;
     if (!side_effect_free(base, 0)) {
         ctx_note(ctx, d, base,
                  "no automatic fix: the argument is evaluated once by %s; store it in a local "

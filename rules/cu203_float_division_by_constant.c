@@ -92,27 +92,6 @@ static bool float_value(CXCursor e, double *v)
     return ok;
 }
 
-static char *plain_source(CXTranslationUnit tu, CXCursor c, CXSourceRange *range)
-{
-    CXSourceRange ext = clang_getCursorExtent(c);
-    CXFile fs, fe, xs;
-    unsigned os, oe, xos;
-    clang_getSpellingLocation(clang_getRangeStart(ext), &fs, NULL, NULL, &os);
-    clang_getSpellingLocation(clang_getRangeEnd(ext), &fe, NULL, NULL, &oe);
-    clang_getExpansionLocation(clang_getRangeStart(ext), &xs, NULL, NULL, &xos);
-    if (!fs || !fe || !xs || !clang_File_isEqual(fs, fe) || !clang_File_isEqual(fs, xs) ||
-        os != xos || oe <= os)
-        return NULL;
-    size_t size = 0;
-    const char *text = clang_getFileContents(tu, fs, &size);
-    if (!text || oe > size) return NULL;
-    if (range) *range = ext;
-    char *out = xmalloc(oe - os + 1);
-    memcpy(out, text + os, oe - os);
-    out[oe - os] = '\0';
-    return out;
-}
-
 static void cu203_on_cursor(struct rule_ctx *ctx, CXCursor op)
 {
     if (!ctx_rule_applies_here(ctx) || ctx_in_instantiation(ctx)) return;
@@ -148,9 +127,9 @@ static void cu203_on_cursor(struct rule_ctx *ctx, CXCursor op)
         ct, ct);
     if (d) {
         CXSourceRange r;
-        char *full = plain_source(ctx->tu, op, &r);
-        char *lt = full ? plain_source(ctx->tu, lhs, NULL) : NULL;
-        char *rt = full ? plain_source(ctx->tu, rs, NULL) : NULL;
+        char *full = ast_plain_source(ctx->tu, op, &r);
+        char *lt = full ? ast_plain_source(ctx->tu, lhs, NULL) : NULL;
+        char *rt = full ? ast_plain_source(ctx->tu, rs, NULL) : NULL;
         enum CXCursorKind rk = clang_getCursorKind(rs);
         bool simple_rhs = rk == CXCursor_FloatingLiteral || rk == CXCursor_DeclRefExpr ||
                           rk == CXCursor_ParenExpr || rk == CXCursor_IntegerLiteral;

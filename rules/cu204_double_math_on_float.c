@@ -89,27 +89,6 @@ static bool result_to_float(struct rule_ctx *ctx)
     return false;
 }
 
-/* The source bytes of a cursor written in one file outside macros. */
-static char *plain_source(CXTranslationUnit tu, CXCursor c)
-{
-    CXSourceRange ext = clang_getCursorExtent(c);
-    CXFile fs, fe, xs;
-    unsigned os, oe, xos;
-    clang_getSpellingLocation(clang_getRangeStart(ext), &fs, NULL, NULL, &os);
-    clang_getSpellingLocation(clang_getRangeEnd(ext), &fe, NULL, NULL, &oe);
-    clang_getExpansionLocation(clang_getRangeStart(ext), &xs, NULL, NULL, &xos);
-    if (!fs || !fe || !xs || !clang_File_isEqual(fs, fe) || !clang_File_isEqual(fs, xs) ||
-        os != xos || oe <= os)
-        return NULL;
-    size_t size = 0;
-    const char *text = clang_getFileContents(tu, fs, &size);
-    if (!text || oe > size) return NULL;
-    char *out = xmalloc(oe - os + 1);
-    memcpy(out, text + os, oe - os);
-    out[oe - os] = '\0';
-    return out;
-}
-
 static void cu204_on_cursor(struct rule_ctx *ctx, CXCursor call)
 {
     if (!ctx_rule_applies_here(ctx) || ctx_in_instantiation(ctx)) return;
@@ -167,9 +146,9 @@ static void cu204_on_cursor(struct rule_ctx *ctx, CXCursor call)
         return;
     }
     /* fix-it: NAMEf(args without their double casts), or std::NAME(args) */
-    char *call_text = plain_source(ctx->tu, call);
+    char *call_text = ast_plain_source(ctx->tu, call, NULL);
     CXCursor callee_ref = ast_child(call, 0);
-    char *callee_text = !clang_Cursor_isNull(callee_ref) ? plain_source(ctx->tu, callee_ref) : NULL;
+    char *callee_text = !clang_Cursor_isNull(callee_ref) ? ast_plain_source(ctx->tu, callee_ref, NULL) : NULL;
     bool ok = call_text && callee_text;
     struct strbuf rep;
     sb_init(&rep);
@@ -188,7 +167,7 @@ static void cu204_on_cursor(struct rule_ctx *ctx, CXCursor call)
                 ast_binop(inner) != CXBinaryOperator_Comma)
                 use = inner;
         }
-        char *t = plain_source(ctx->tu, use);
+        char *t = ast_plain_source(ctx->tu, use, NULL);
         if (!t) {
             ok = false;
             break;

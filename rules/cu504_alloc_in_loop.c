@@ -8,25 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void model_free(void *p)
-{
-    hostapi_fn_free(p);
-}
-
-/* The host API model of the function whose body the walk is at (shared with
-   the other host rules through the per-function cache). */
+/* The host API model of the host function whose body the walk is at (built
+   once per function by the engine, shared by the host rules). */
 static const struct hostapi_fn *model_of(struct rule_ctx *ctx)
 {
     if (ctx->in_device_code || clang_Cursor_isNull(ctx->function)) return NULL;
     if (!clang_equalCursors(ctx_parent(ctx, 0), ctx->function)) return NULL; /* not the body */
     if (clang_getCursorKind(ctx->function) == CXCursor_LambdaExpr) return NULL;
     if (ctx_in_instantiation(ctx)) return NULL;
-    struct hostapi_fn *m = ctx_fn_cache_get(ctx, "hostapi");
-    if (!m) {
-        m = hostapi_fn_new(ctx->tu, ctx->function);
-        ctx_fn_cache_set(ctx, "hostapi", m, model_free);
-    }
-    return m;
+    return ctx_analysis(ctx, &hostapi_analysis);
 }
 
 static bool same_target(CXCursor a, CXCursor b)
@@ -42,6 +32,8 @@ static void cu504_on_cursor(struct rule_ctx *ctx, CXCursor body)
     for (unsigned i = 0; i < m->n_calls; i++) {
         const struct hostapi_call *c = &m->calls[i];
         if (c->loop < 0 || !(c->flags & (HOSTAPI_ALLOC | HOSTAPI_FREE))) continue;
+        /* on the way out of the loop (if (done) { cudaFree(p); break; }): once */
+        if (c->exit_path) continue;
         /* an element of an array of buffers (set-up and clean-up loops) */
         if (clang_Cursor_isNull(c->target)) continue;
         const struct hostapi_loop *l = &m->loops[c->loop];

@@ -8,6 +8,7 @@
 #ifndef CUDALINT_HOSTAPI_H
 #define CUDALINT_HOSTAPI_H
 
+#include "analysis/analysis.h"
 #include "clang/clang_api.h"
 #include <stdbool.h>
 
@@ -70,6 +71,8 @@ struct hostapi_call {
     bool in_macro_body;         /* the call is spelled inside a macro definition */
     char *macro;                /* HOSTAPI_USE_MACRO_ARG: the macro's name */
     int loop;                   /* innermost enclosing loop (index into loops), -1 if none */
+    bool exit_path;             /* in a block of that loop that ends with break, return, goto
+                                   or throw: runs once, when the loop is left */
     unsigned offset;            /* expansion offset: source order */
     /* Copies: the kind and the host-side buffer (dst of D2H, src of H2D). */
     enum hostapi_copy_kind copy_kind;
@@ -106,6 +109,9 @@ struct hostapi_fn {
    destructor, lambda, function template). */
 struct hostapi_fn *hostapi_fn_new(CXTranslationUnit tu, CXCursor fn);
 void hostapi_fn_free(struct hostapi_fn *f);
+/* The same, as an analysis of a function: facts are a struct hostapi_fn *
+   (NULL at file scope). */
+extern const struct analysis_kind hostapi_analysis;
 
 /* Is loop `outer` (an index) loop `inner` or one of its enclosing loops? */
 bool hostapi_loop_within(const struct hostapi_fn *f, int inner, int outer);

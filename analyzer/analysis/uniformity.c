@@ -195,6 +195,8 @@ struct fnan {
     struct frame *frame;
     bool changed;
     unsigned budget;       /* statement visits left, against pathological inputs */
+    unsigned build_depth;  /* nesting of build_node(), bounded by MAX_BUILD_DEPTH */
+    bool too_deep;         /* the body nests deeper: no facts for this function */
     /* Summary results. */
     struct vinfo ret;
     bool has_barrier;
@@ -470,6 +472,11 @@ static enum CXChildVisitResult build_visit(CXCursor c, CXCursor p, CXClientData 
     return CXChildVisit_Continue;
 }
 
+/* The node tree, and every recursion over it, is as deep as the function's
+   syntax: beyond this the function is not analysed (no facts, as for a
+   function without a body), rather than recursing without bound. */
+#define MAX_BUILD_DEPTH 2048
+
 static struct node *build_node(struct fnan *a, CXCursor c, struct node *parent)
 {
     struct node *n = xcalloc(1, sizeof *n);
@@ -489,7 +496,13 @@ static struct node *build_node(struct fnan *a, CXCursor c, struct node *parent)
     /* Lambdas are functions of their own (analysed when linted). */
     if (n->kind == CXCursor_LambdaExpr) return n;
     struct build b = {a, n, NULL, 0, 0};
+    if (a->build_depth >= MAX_BUILD_DEPTH) {
+        a->too_deep = true;
+        return n;
+    }
+    a->build_depth++;
     clang_visitChildren(c, build_visit, &b);
+    a->build_depth--;
     n->kid = b.kids;
     n->nkid = b.n;
     for (unsigned i = 0; i < n->nkid; i++)
@@ -2656,7 +2669,7 @@ static struct fnan *analyse_function(struct uniformity *u, CXTranslationUnit tu,
     a->ret = VNONE;
     a->budget = 400000;
     a->root = function_body(a, fn);
-    if (!a->root) {
+    if (!a->root || a->too_deep) {
         fnan_free(a);
         return NULL;
     }

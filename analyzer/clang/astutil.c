@@ -157,3 +157,23 @@ bool ast_unop_is_incdec(enum CXUnaryOperatorKind op)
     return op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec || op == CXUnaryOperator_PreInc ||
            op == CXUnaryOperator_PreDec;
 }
+
+char *ast_plain_source(CXTranslationUnit tu, CXCursor c, CXSourceRange *range)
+{
+    CXSourceRange ext = clang_getCursorExtent(c);
+    CXSourceLocation b = clang_getRangeStart(ext), e = clang_getRangeEnd(ext);
+    CXFile fs, fe, xs, xe;
+    unsigned os, oe, xos, xoe;
+    clang_getSpellingLocation(b, &fs, NULL, NULL, &os);
+    clang_getSpellingLocation(e, &fe, NULL, NULL, &oe);
+    clang_getExpansionLocation(b, &xs, NULL, NULL, &xos);
+    clang_getExpansionLocation(e, &xe, NULL, NULL, &xoe);
+    if (!fs || !fe || !xs || !xe || !clang_File_isEqual(fs, fe) || !clang_File_isEqual(fs, xs) ||
+        !clang_File_isEqual(fe, xe) || os != xos || oe != xoe || oe <= os)
+        return NULL;
+    size_t size = 0;
+    const char *text = clang_getFileContents(tu, fs, &size);
+    if (!text || oe > size) return NULL;
+    if (range) *range = ext;
+    return xstrndup(text + os, oe - os);
+}

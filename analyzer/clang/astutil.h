@@ -23,6 +23,10 @@ bool ast_unop_is_incdec(enum CXUnaryOperatorKind op);
 
 /* Source text of a cursor's extent (spelled tokens joined), caller frees. */
 char *ast_text(CXTranslationUnit tu, CXCursor c);
+/* The source bytes of c when its whole extent is written in one file,
+   outside any macro expansion (and *range, when given, its extent); NULL
+   otherwise.  Caller frees. */
+char *ast_plain_source(CXTranslationUnit tu, CXCursor c, CXSourceRange *range);
 /* Spelling of a cursor as a malloc'd string. */
 char *ast_spelling(CXCursor c);
 /* bool, char, the integer types and enums (the CXType kinds Bool..Int128, Enum). */
