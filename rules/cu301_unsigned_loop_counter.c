@@ -251,8 +251,7 @@ static void check_fix_safety(struct use_scan *s, int ref)
     if (pk == CXCursor_UnaryOperator) {
         enum CXUnaryOperatorKind op = ast_unop(pc);
         if (op == CXUnaryOperator_AddrOf) set_unsafe(s, pc, xstrdup("its address is taken"));
-        else if (!in_inc && (op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PostInc ||
-                             op == CXUnaryOperator_PreDec || op == CXUnaryOperator_PostDec))
+        else if (!in_inc && ast_unop_is_incdec(op))
             set_unsafe(s, pc, xstrdup("it is also changed in the loop body"));
         return;
     }
@@ -321,7 +320,8 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
         trace_address(s, (int)s->depth - 1);
         check_fix_safety(s, (int)s->depth - 1);
     }
-    clang_visitChildren(c, scan_visit, s);
+    /* Bounded like the walk itself (each level is stack in libclang). */
+    if (s->depth < WALK_MAX_DEPTH) clang_visitChildren(c, scan_visit, s);
     s->depth--;
     return CXChildVisit_Continue;
 }

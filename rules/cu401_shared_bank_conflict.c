@@ -237,10 +237,7 @@ static void on_array_use(struct rule_ctx *ctx, struct state *st, size_t ai, CXCu
                 arr->other_use = true;
                 return;
             }
-            what = (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
-                    op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec)
-                       ? "read-modify-write"
-                       : "read";
+            what = ast_unop_is_incdec(op) ? "read-modify-write" : "read";
             break;
         }
         case CXCursor_BinaryOperator:

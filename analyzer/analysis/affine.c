@@ -255,9 +255,7 @@ static void build_visit(struct defs_builder *b, CXCursor c)
         enum CXUnaryOperatorKind op = ast_unop(c);
         CXCursor var = lvalue_var(ast_child(c, 0));
         if (clang_Cursor_isNull(var)) break;
-        if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
-            op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec)
-            record_def(b, var, c);
+        if (ast_unop_is_incdec(op)) record_def(b, var, c);
         else if (op == CXUnaryOperator_AddrOf)
             var_add(b->t, var)->escapes = true;
         break;

@@ -168,9 +168,7 @@ static bool classify(struct collector *col, unsigned i, CXCursor access, struct 
     case CXCursor_UnaryOperator: {
         enum CXUnaryOperatorKind op = ast_unop(p);
         if (op == CXUnaryOperator_AddrOf) return false;
-        if (op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec ||
-            op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec)
-            a->store = true;
+        if (ast_unop_is_incdec(op)) a->store = true;
         a->load = true;
         return true;
     }
@@ -248,9 +246,7 @@ static void visit(struct collector *col, CXCursor c)
     }
     case CXCursor_UnaryOperator: {
         enum CXUnaryOperatorKind op = ast_unop(c);
-        if (op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec ||
-            op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
-            op == CXUnaryOperator_AddrOf)
+        if (ast_unop_is_incdec(op) || op == CXUnaryOperator_AddrOf)
             mark_written(col->g, ref_decl(ast_child(c, 0)));
         break;
     }

@@ -97,7 +97,7 @@ bool lanes_of_condition(struct affine_fn *af, const struct block_shape *sh, CXCu
     return true;
 }
 
-void lanes_and(struct lanes *acc, const struct lanes *b)
+static void lanes_and(struct lanes *acc, const struct lanes *b)
 {
     for (int w = 0; w < WARP_LANES; w++) acc->m[w] &= b->m[w];
 }

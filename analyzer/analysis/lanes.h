@@ -16,7 +16,6 @@ struct lanes {
 };
 
 void lanes_all(struct lanes *l);
-void lanes_and(struct lanes *acc, const struct lanes *b);
 
 /* Lanes where cond == want; false when the condition depends on the thread
    in a way not read here (unknown lanes). */

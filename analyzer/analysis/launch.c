@@ -185,13 +185,16 @@ static bool is_dim3_type(CXType t)
     return r;
 }
 
-static bool eval_dim3(CXCursor e, long long out[3], int depth)
+/* A constant dim3; with zero_ok a zero component counts as constant too
+   (an invalid launch, which the launch-configuration rule reports). */
+static bool eval_dim3_z(CXCursor e, long long out[3], int depth, bool zero_ok)
 {
     if (depth > 8) return false;
     e = ast_strip(e);
     long long v;
+    long long lo = zero_ok ? 0 : 1;
     if (ast_is_integer_kind(clang_getCanonicalType(clang_getCursorType(e)).kind)) {
-        if (!eval_int(e, &v, 0) || v <= 0) return false;
+        if (!eval_int(e, &v, 0) || v < lo) return false;
         out[0] = v;
         out[1] = out[2] = 1;
         return true;
@@ -200,7 +203,7 @@ static bool eval_dim3(CXCursor e, long long out[3], int depth)
     if (k == CXCursor_CXXFunctionalCastExpr || k == CXCursor_CStyleCastExpr) {
         CXCursor kids[4];
         unsigned n = ast_children(e, kids, 4);
-        return n > 0 && eval_dim3(kids[n - 1], out, depth + 1);
+        return n > 0 && eval_dim3_z(kids[n - 1], out, depth + 1, zero_ok);
     }
     if (k == CXCursor_CallExpr) {
         /* A dim3 constructor: the arguments written (dim3's defaults are 1),
@@ -214,17 +217,17 @@ static bool eval_dim3(CXCursor e, long long out[3], int depth)
             args[n++] = kids[i];
         }
         if (n == 1 && is_dim3_type(clang_getCursorType(ast_strip(args[0]))))
-            return eval_dim3(args[0], out, depth + 1);
+            return eval_dim3_z(args[0], out, depth + 1, zero_ok);
         out[0] = out[1] = out[2] = 1;
         for (unsigned i = 0; i < n; i++)
-            if (!eval_int(args[i], &out[i], 0) || out[i] <= 0) return false;
+            if (!eval_int(args[i], &out[i], 0) || out[i] < lo) return false;
         return n > 0;
     }
     if (k == CXCursor_DeclRefExpr) {
         CXCursor var = clang_getCursorReferenced(e);
         CXCursor init = clang_Cursor_getVarDeclInitializer(var);
         if (clang_Cursor_isNull(init) || !unchanged_local(var)) return false;
-        return eval_dim3(init, out, depth + 1);
+        return eval_dim3_z(init, out, depth + 1, zero_ok);
     }
     return false;
 }
@@ -298,6 +301,11 @@ static void block_keys(CXCursor e, char *out[3], int depth)
         if (clang_Cursor_isNull(init) || !unchanged_local(var)) return;
         block_keys(init, out, depth + 1);
     }
+}
+
+static bool eval_dim3(CXCursor e, long long out[3], int depth)
+{
+    return eval_dim3_z(e, out, depth, false);
 }
 
 /* ---- the walk ---- */
@@ -555,3 +563,30 @@ const struct analysis_kind launch_analysis = {
     .build = launch_build,
     .free = launch_release,
 };
+
+bool launch_site_read(CXCursor call, struct launch_site *out)
+{
+    memset(out, 0, sizeof *out);
+    out->kernel = out->grid_arg = out->block_arg = out->smem_arg = out->stream_arg = clang_getNullCursor();
+    if (clang_getCursorKind(call) != CXCursor_CallExpr) return false;
+    CXCursor callee = clang_getCursorReferenced(call);
+    if (clang_Cursor_isNull(callee) || !is_kernel(callee)) return false;
+    CXCursor cfg = config_call(call);
+    if (clang_Cursor_isNull(cfg)) return false;
+    out->kernel = callee;
+    int n = clang_Cursor_getNumArguments(cfg);
+    if (n >= 1) {
+        out->grid_arg = clang_Cursor_getArgument(cfg, 0);
+        out->grid_known = eval_dim3_z(out->grid_arg, out->grid, 0, true);
+    }
+    if (n >= 2) {
+        out->block_arg = clang_Cursor_getArgument(cfg, 1);
+        out->block_known = eval_dim3_z(out->block_arg, out->block, 0, true);
+    }
+    if (n >= 3) {
+        out->smem_arg = clang_Cursor_getArgument(cfg, 2);
+        out->smem_known = eval_int(out->smem_arg, &out->smem, 0);
+    }
+    if (n >= 4) out->stream_arg = clang_Cursor_getArgument(cfg, 3);
+    return true;
+}

@@ -72,4 +72,17 @@ bool launch_param_is_block_dim(struct launch_model *m, CXCursor kernel, unsigned
    at every site?  (False when unknown.) */
 bool launch_x_multiple_of(const struct launch_info *li, long long k);
 
+/* One launch site's configuration, for the launch-configuration rule: the
+   kernel, and grid, block and dynamic shared memory when constant (zero
+   components included, unlike the shapes above). */
+struct launch_site {
+    CXCursor kernel;
+    bool grid_known, block_known, smem_known;
+    long long grid[3], block[3], smem;
+    CXCursor grid_arg, block_arg, smem_arg;
+    CXCursor stream_arg;    /* null when not written */
+};
+/* Is call a k<<<...>>> launch?  Fills out when it is. */
+bool launch_site_read(CXCursor call, struct launch_site *out);
+
 #endif

@@ -195,6 +195,8 @@ struct fnan {
     struct frame *frame;
     bool changed;
     unsigned budget;       /* statement visits left, against pathological inputs */
+    unsigned build_depth;  /* nesting of build_node(), bounded by MAX_BUILD_DEPTH */
+    bool too_deep;         /* the body nests deeper: no facts for this function */
     /* Summary results. */
     struct vinfo ret;
     bool has_barrier;
@@ -470,6 +472,11 @@ static enum CXChildVisitResult build_visit(CXCursor c, CXCursor p, CXClientData 
     return CXChildVisit_Continue;
 }
 
+/* The node tree, and every recursion over it, is as deep as the function's
+   syntax: beyond this the function is not analysed (no facts, as for a
+   function without a body), rather than recursing without bound. */
+#define MAX_BUILD_DEPTH 2048
+
 static struct node *build_node(struct fnan *a, CXCursor c, struct node *parent)
 {
     struct node *n = xcalloc(1, sizeof *n);
@@ -489,7 +496,13 @@ static struct node *build_node(struct fnan *a, CXCursor c, struct node *parent)
     /* Lambdas are functions of their own (analysed when linted). */
     if (n->kind == CXCursor_LambdaExpr) return n;
     struct build b = {a, n, NULL, 0, 0};
+    if (a->build_depth >= MAX_BUILD_DEPTH) {
+        a->too_deep = true;
+        return n;
+    }
+    a->build_depth++;
     clang_visitChildren(c, build_visit, &b);
+    a->build_depth--;
     n->kid = b.kids;
     n->nkid = b.n;
     for (unsigned i = 0; i < n->nkid; i++)
@@ -522,8 +535,7 @@ static bool is_assignment_like(struct node *n)
     }
     if (k == CXCursor_UnaryOperator) {
         enum CXUnaryOperatorKind op = ast_unop(s);
-        return op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
-               op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
+        return ast_unop_is_incdec(op);
     }
     return false;
 }
@@ -1850,8 +1862,7 @@ static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struc
     case CXCursor_UnaryOperator: {
         enum CXUnaryOperatorKind op = ast_unop(n->c);
         if (n->nkid < 1) break;
-        if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
-            op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec) {
+        if (ast_unop_is_incdec(op)) {
             bool inc = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PreInc;
             r = eval_assign(a, st, n->kid[0], VNONE, scoped, true,
                             node_is_integer(n->kid[0]) ? (inc ? 1 : -1) : 0);
@@ -2591,8 +2602,7 @@ static void count_defs(struct fnan *a)
             break;
         case CXCursor_UnaryOperator: {
             enum CXUnaryOperatorKind op = ast_unop(n->c);
-            if (n->nkid == 1 && (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
-                                 op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec))
+            if (n->nkid == 1 && ast_unop_is_incdec(op))
                 target = n->kid[0];
             if (n->nkid == 1 && op == CXUnaryOperator_AddrOf) {
                 struct node *x = strip_casts(n->kid[0]);
@@ -2659,7 +2669,7 @@ static struct fnan *analyse_function(struct uniformity *u, CXTranslationUnit tu,
     a->ret = VNONE;
     a->budget = 400000;
     a->root = function_body(a, fn);
-    if (!a->root) {
+    if (!a->root || a->too_deep) {
         fnan_free(a);
         return NULL;
     }

@@ -151,3 +151,9 @@ bool ast_is_integer_kind(enum CXTypeKind k)
 {
     return (k >= CXType_Bool && k <= CXType_Int128) || k == CXType_Enum;
 }
+
+bool ast_unop_is_incdec(enum CXUnaryOperatorKind op)
+{
+    return op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec || op == CXUnaryOperator_PreInc ||
+           op == CXUnaryOperator_PreDec;
+}

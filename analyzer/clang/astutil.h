@@ -18,6 +18,8 @@ bool ast_is_null(CXCursor c);
 /* Operator of a BinaryOperator / CompoundAssignOperator / UnaryOperator. */
 enum CXBinaryOperatorKind ast_binop(CXCursor c);
 enum CXUnaryOperatorKind ast_unop(CXCursor c);
+/* ++ or -- (pre or post). */
+bool ast_unop_is_incdec(enum CXUnaryOperatorKind op);
 
 /* Source text of a cursor's extent (spelled tokens joined), caller frees. */
 char *ast_text(CXTranslationUnit tu, CXCursor c);

@@ -10,11 +10,8 @@
    non-NULL) gets the tail of a successful build's output. */
 bool confirm_nvcc(struct confirm_env *env, struct pair_result *r, const char *step,
                   struct strvec *args, const char *log_path, char **warnings);
-/* nvcc arguments that compile kernels/variant.cu as one variant of a pair. */
-void confirm_variant_args(struct confirm_env *env, const struct pair *p, const char *pwork,
-                          const char *variant, struct strvec *a);
-/* The same, then mode ("-ptx", "-cubin", "-c"), kernels/variant.cu and
-   "-o out": the whole command line after nvcc. */
+/* The nvcc arguments that compile kernels/variant.cu as one variant of a
+   pair ("bad", "fixed") with mode ("-ptx", "-cubin", "-c") into out. */
 void confirm_variant_command(struct confirm_env *env, const struct pair *p, const char *pwork,
                              const char *variant, const char *mode, const char *out, struct strvec *a);
 /* lint-bad, fix, lint-fixed; writes pwork/bad.cu and pwork/fixed.cu.

@@ -48,6 +48,12 @@ struct rule_ctx {
     void *walk_private;
 };
 
+/* How deep the walk descends: the AST nodes below this many levels of
+   nesting are not visited (each level costs stack in libclang's recursive
+   cursor visit), and a CU000 note at the first such node says so.  Real code
+   nests a few dozen levels; clang's own bracket limit is 2048. */
+#define WALK_MAX_DEPTH 4096
+
 /* Runs one walk over tu; appends findings to out. */
 void walk_translation_unit(CXTranslationUnit tu, const char *main_file,
                            const char *pass_name, bool pass_is_device,
@@ -89,8 +95,6 @@ void *ctx_analysis(struct rule_ctx *ctx, const struct analysis_kind *kind);
 void *ctx_fn_cache_get(struct rule_ctx *ctx, const char *key);
 void ctx_fn_cache_set(struct rule_ctx *ctx, const char *key, void *value,
                       void (*free_fn)(void *));
-/* Frees every cached analysis (the walk does it at the end of a TU). */
-void ctx_fn_cache_clear(struct rule_ctx *ctx);
 
 /* The single-token macro definition named name ("#define SCALE 0.5"), if the
    TU defines it in a linted file: returns true and sets *value_range to the
