@@ -33,27 +33,27 @@ static void cu503_check(struct rule_ctx *ctx, const struct hostapi_call *c)
         long long total = ls.block[0] * ls.block[1] * ls.block[2];
         for (int i = 0; i < 3 && !d; i++) {
             if (ls.block[i] == 0)
-                d = ctx_report(ctx, ls.block_arg, "the launch of '%s' has a zero block dimension (%c): it "
-                               "fails with cudaErrorInvalidConfiguration", k, axis[i]);
+                d = ctx_report(ctx, ls.block_arg, "the launch of '%s' has a zero block dimension (%c): the "
+                               "launch fails and the kernel does not run", k, axis[i]);
             else if (ls.block[i] > block_max[i])
                 d = ctx_report(ctx, ls.block_arg, "the launch of '%s' asks for blockDim.%c = %lld, above "
-                               "the limit of %lld: it fails with cudaErrorInvalidConfiguration",
+                               "the limit of %lld: the launch fails and the kernel does not run",
                                k, axis[i], ls.block[i], block_max[i]);
         }
         if (!d && total > 1024)
             d = ctx_report(ctx, ls.block_arg, "the launch of '%s' asks for %lld threads per block "
-                           "(%lldx%lldx%lld), above the limit of 1024: it fails with "
-                           "cudaErrorInvalidConfiguration",
+                           "(%lldx%lldx%lld), above the limit of 1024: the launch fails (CUDA 13 "
+                           "returns cudaErrorInvalidValue) and the kernel does not run",
                            k, total, ls.block[0], ls.block[1], ls.block[2]);
     }
     if (!d && ls.grid_known) {
         for (int i = 0; i < 3 && !d; i++) {
             if (ls.grid[i] == 0)
-                d = ctx_report(ctx, ls.grid_arg, "the launch of '%s' has a zero grid dimension (%c): it "
-                               "fails with cudaErrorInvalidConfiguration", k, axis[i]);
+                d = ctx_report(ctx, ls.grid_arg, "the launch of '%s' has a zero grid dimension (%c): the "
+                               "launch fails and the kernel does not run", k, axis[i]);
             else if (ls.grid[i] > grid_max[i])
                 d = ctx_report(ctx, ls.grid_arg, "the launch of '%s' asks for gridDim.%c = %lld, above "
-                               "the limit of %lld: it fails with cudaErrorInvalidConfiguration",
+                               "the limit of %lld: the launch fails and the kernel does not run",
                                k, axis[i], ls.grid[i], grid_max[i]);
         }
     }

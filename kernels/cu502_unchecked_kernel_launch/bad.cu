@@ -1,4 +1,4 @@
-// bad.cu (CU502): a program whose block size comes from a tuning parameter (2048: too large); the launch fails with cudaErrorInvalidConfiguration, and the checked cudaStreamSynchronize after it returns success, so the program reports nothing.
+// bad.cu (CU502): a program whose block size comes from a tuning parameter (2048: too large); the launch fails with the launch error (cudaErrorInvalidValue with CUDA 13), and the checked cudaStreamSynchronize after it returns success, so the program reports nothing.
 #define CUDA_CHECK(call)                                                                  \
     do {                                                                                  \
         cudaError_t e_ = (call);                                                          \

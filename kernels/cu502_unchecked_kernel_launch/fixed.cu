@@ -1,4 +1,4 @@
-// fixed.cu (CU502): the same program with the launch checked: cudaGetLastError() right after the launch reports cudaErrorInvalidConfiguration.
+// fixed.cu (CU502): the same program with the launch checked: cudaGetLastError() right after the launch reports the launch error (cudaErrorInvalidValue with CUDA 13).
 #define CUDA_CHECK(call)                                                                  \
     do {                                                                                  \
         cudaError_t e_ = (call);                                                          \

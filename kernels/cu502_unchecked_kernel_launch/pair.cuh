@@ -21,7 +21,7 @@ static void pair_setup(harness::Setup &s, const harness::Device &d)
     s.compare = harness::EXACT;
     s.expect = harness::MAY_DIFFER;
     s.expect_note = "'reported' is the error the program reported: 0 in bad (the checked "
-                    "cudaStreamSynchronize returns success), 9 (cudaErrorInvalidConfiguration) "
+                    "cudaStreamSynchronize returns success), 1 (cudaErrorInvalidValue with CUDA 13) "
                     "in the fixed program";
 }
 

@@ -1,4 +1,4 @@
-// bad.cu (CU503): a 2D tile kernel launched with 32x48 blocks (1536 threads, above the limit of 1024): the launch fails with cudaErrorInvalidConfiguration and the output is never written.
+// bad.cu (CU503): a 2D tile kernel launched with 32x48 blocks (1536 threads, above the limit of 1024): the launch fails with the launch error (cudaErrorInvalidValue with CUDA 13) and the output is never written.
 __global__ void add_one(float *out, const float *in, int w, int h)
 {
     int x = blockIdx.x * blockDim.x + threadIdx.x;

@@ -1,4 +1,4 @@
-// pair.cuh (CU503): runs the program once per launch on a 4096 x 2048 image; "reported" holds the error the launch returned (9: cudaErrorInvalidConfiguration), as a float.
+// pair.cuh (CU503): runs the program once per launch on a 4096 x 2048 image; "reported" holds the error the launch returned (1: cudaErrorInvalidValue with CUDA 13), as a float.
 //
 // The bad launch does not run, so its "out" keeps whatever the buffer held;
 // the comparison is reported, not failed: that difference is the bug.
@@ -18,7 +18,7 @@ static void pair_setup(harness::Setup &s, const harness::Device &d)
     s.compare = harness::EXACT;
     s.expect = harness::MAY_DIFFER;
     s.expect_note = "the bad launch (32x48 = 1536 threads per block) fails with "
-                    "cudaErrorInvalidConfiguration (reported 9) and writes nothing; the fixed one "
+                    "an error (reported 1, cudaErrorInvalidValue with CUDA 13) and writes nothing; the fixed one "
                     "(32x32) runs (reported 0)";
 }
 
