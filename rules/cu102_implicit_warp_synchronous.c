@@ -6,6 +6,7 @@
  * keeps those whose threads all share a warp (pairs across warps are
  * CU104's) and words the finding, one per array and function. */
 #include "analysis/shared.h"
+#include "analysis/warp.h"
 #include "clang/astutil.h"
 #include "core/rule.h"
 #include "base/util.h"
@@ -36,12 +37,88 @@ static bool covered_by_block_race(const struct shared_race *r, size_t n, const s
     return false;
 }
 
+static bool counted(const struct shared_race *r, size_t n, size_t i)
+{
+    return r[i].same_warp && !r[i].cross_warp && !r[i].warp_synced && !covered_by_block_race(r, n, &r[i]);
+}
+
+static unsigned offset_of(CXSourceLocation loc, CXFile *file)
+{
+    unsigned off;
+    clang_getExpansionLocation(loc, file, NULL, NULL, &off);
+    return off;
+}
+
+static bool in_place(CXSourceLocation loc)
+{
+    CXFile fs, fe;
+    unsigned os, oe;
+    clang_getSpellingLocation(loc, &fs, NULL, NULL, &os);
+    clang_getExpansionLocation(loc, &fe, NULL, NULL, &oe);
+    return fs && fe && clang_File_isEqual(fs, fe) && os == oe;
+}
+
+/* The fix-it, when inserting __syncwarp() is exactly enough: every pair of
+   the array is a write in one statement and a read in a later statement of
+   the same block (no read and write of one element by two lanes inside one
+   statement, no pair around a loop), and the insertion point, just before
+   each reading statement, is reached by every lane of the warp. */
+static void add_fix(struct rule_ctx *ctx, struct diag *d, struct shared_model *m, const struct shared_race *r,
+                    size_t n, CXCursor array)
+{
+    CXCursor stmts[16];
+    unsigned ns = 0;
+    struct warp_view *w = ctx_analysis(ctx, &warp_analysis);
+    if (!w) return;
+    for (size_t i = 0; i < n; i++) {
+        if (!clang_equalCursors(r[i].array, array)) continue;
+        if (r[i].same_warp && !counted(r, n, i) && !r[i].warp_synced) return; /* reported elsewhere: leave it */
+        if (!counted(r, n, i)) continue;
+        if (r[i].loop_carried || !r[i].first_writes || r[i].second_writes) return;
+        CXCursor s1, b1, s2, b2;
+        if (!shared_model_statement(m, r[i].first, &s1, &b1) || !shared_model_statement(m, r[i].second, &s2, &b2))
+            return;
+        if (!clang_equalCursors(b1, b2) || clang_equalCursors(s1, s2)) return;
+        CXFile f1, f2;
+        if (offset_of(clang_getCursorLocation(s1), &f1) >= offset_of(clang_getCursorLocation(s2), &f2)) return;
+        if (!in_place(clang_getRangeStart(clang_getCursorExtent(s2)))) return;
+        struct warp_divergence dv;
+        if (warp_stmt_lane_divergent(w, s2, false, &dv)) return;
+        bool seen = false;
+        for (unsigned k = 0; k < ns; k++)
+            if (clang_equalCursors(stmts[k], s2)) seen = true;
+        if (!seen) {
+            if (ns == 16) return;
+            stmts[ns++] = s2;
+        }
+    }
+    for (unsigned k = 0; k < ns; k++) {
+        CXSourceLocation at = clang_getRangeStart(clang_getCursorExtent(stmts[k]));
+        CXFile f;
+        unsigned line, col, off;
+        clang_getExpansionLocation(at, &f, &line, &col, &off);
+        size_t size = 0;
+        const char *text = f ? clang_getFileContents(ctx->tu, f, &size) : NULL;
+        if (!text || off > size) return;
+        /* the indentation of the statement's line */
+        unsigned b = off;
+        while (b > 0 && text[b - 1] != '\n') b--;
+        bool blank = true;
+        for (unsigned q = b; q < off; q++)
+            if (text[q] != ' ' && text[q] != '\t') blank = false;
+        char *rep = blank ? xasprintf("__syncwarp();\n%.*s", (int)(off - b), text + b) : xstrdup("__syncwarp(); ");
+        ctx_fix(ctx, d, clang_getRange(at, at), rep);
+        free(rep);
+    }
+}
+
 static void cu102_on_cursor(struct rule_ctx *ctx, CXCursor c)
 {
-    (void)c;
     if (!ctx_rule_applies_here(ctx) || ctx_in_instantiation(ctx)) return;
-    if (ctx_fn_cache_get(ctx, "cu102.done")) return;
-    ctx_fn_cache_set(ctx, "cu102.done", xstrdup("1"), free);
+    /* Once per function: at its body (the compound statement whose parent
+       is the function or lambda itself). */
+    if (clang_Cursor_isNull(ctx->function) || !clang_equalCursors(ctx_parent(ctx, 0), ctx->function)) return;
+    (void)c;
     struct shared_model *m = shared_model_of(ctx_analysis(ctx, &shared_analysis_holder));
     if (!m) return;
     const struct shared_race *r;
@@ -86,13 +163,14 @@ static void cu102_on_cursor(struct rule_ctx *ctx, CXCursor c)
                      tail);
             free(tail);
         }
+        if (d) add_fix(ctx, d, m, r, n, r[i].array);
         free(name);
         free(first);
         free(second);
     }
 }
 
-static const enum CXCursorKind cu102_kinds[] = {CXCursor_ArraySubscriptExpr, 0};
+static const enum CXCursorKind cu102_kinds[] = {CXCursor_CompoundStmt, 0};
 
 const struct rule rule_cu102 = {
     .code = "CU102",
@@ -103,7 +181,7 @@ const struct rule rule_cu102 = {
     .scope = SCOPE_DEVICE,
     .status = STATUS_PREVIEW,
     .version = 1,
-    .has_fix = false,
+    .has_fix = true,
     .doc = "rules/CU102-implicit-warp-synchronous.md",
     .kernel = "kernels/cu102_implicit_warp_synchronous",
     .subscriptions = cu102_kinds,

@@ -6,6 +6,7 @@
  * lanes; this file picks the calls and words the finding.  A call of a
  * device function of the file that runs such a collective on every path
  * counts as the collective itself. */
+#include "analysis/analysis.h"
 #include "analysis/warp.h"
 #include "clang/astutil.h"
 #include "core/rule.h"
@@ -169,14 +170,21 @@ static void causes_free(void *p)
     free(c);
 }
 
+/* The causes reported so far in a function: rule-private state kept per
+   function by the analysis cache (dropped when the walk leaves it). */
+static void *causes_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
+{
+    (void)tu, (void)fn, (void)deps;
+    return xcalloc(1, sizeof(struct causes));
+}
+
+static const struct analysis_kind cu103_causes = {.name = "cu103.causes", .build = causes_build, .free = causes_free};
+
 /* Was this cause reported already in the function?  Records it if not. */
 static bool seen_cause(struct rule_ctx *ctx, CXCursor at)
 {
-    struct causes *c = ctx_fn_cache_get(ctx, "cu103.causes");
-    if (!c) {
-        c = xcalloc(1, sizeof *c);
-        ctx_fn_cache_set(ctx, "cu103.causes", c, causes_free);
-    }
+    struct causes *c = ctx_analysis(ctx, &cu103_causes);
+    if (!c) return false;
     unsigned h = clang_hashCursor(at);
     for (size_t i = 0; i < c->n; i++)
         if (c->hash[i] == h) return true;

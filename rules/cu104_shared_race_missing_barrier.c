@@ -37,10 +37,11 @@ static char *shape_text(const long long b[3])
 
 static void cu104_on_cursor(struct rule_ctx *ctx, CXCursor c)
 {
-    (void)c;
     if (!ctx_rule_applies_here(ctx) || ctx_in_instantiation(ctx)) return;
-    if (ctx_fn_cache_get(ctx, "cu104.done")) return;
-    ctx_fn_cache_set(ctx, "cu104.done", xstrdup("1"), free);
+    /* Once per function: at its body (the compound statement whose parent
+       is the function or lambda itself). */
+    if (clang_Cursor_isNull(ctx->function) || !clang_equalCursors(ctx_parent(ctx, 0), ctx->function)) return;
+    (void)c;
     struct shared_model *m = shared_model_of(ctx_analysis(ctx, &shared_analysis_holder));
     if (!m) return;
     const struct shared_race *r;
@@ -68,14 +69,18 @@ static void cu104_on_cursor(struct rule_ctx *ctx, CXCursor c)
                            "threads %s and %s, in different warps of a %s block%s",
                            second, r[i].second_writes ? "overwrites" : "reads", name,
                            r[i].first_writes ? "wrote" : "is still reading", line_of(r[i].first), t1, t2, shape,
-                           r[i].shape_from_launch ? " (from the launch sites)" : "");
+                           r[i].shape_from_launch ? " (from the launch sites)"
+                           : r[i].shape_guessed ? " (the block shape is not known here: any block of two warps or more)"
+                                                : "");
         else
             d = ctx_report(ctx, r[i].second,
                            "'%s' %s an element of '%s' that another thread %s (line %u) with no "
                            "__syncthreads() between: threads %s and %s, in different warps of a %s block%s",
                            second, r[i].second_writes ? "overwrites" : "reads", name,
                            r[i].first_writes ? "wrote" : "reads", line_of(r[i].first), t1, t2, shape,
-                           r[i].shape_from_launch ? " (from the launch sites)" : "");
+                           r[i].shape_from_launch ? " (from the launch sites)"
+                           : r[i].shape_guessed ? " (the block shape is not known here: any block of two warps or more)"
+                                                : "");
         if (d) {
             ctx_note(ctx, d, r[i].first, "the %s by the other thread ('%s')", r[i].first_writes ? "write" : "read",
                      first);
@@ -99,7 +104,7 @@ static void cu104_on_cursor(struct rule_ctx *ctx, CXCursor c)
     }
 }
 
-static const enum CXCursorKind cu104_kinds[] = {CXCursor_ArraySubscriptExpr, 0};
+static const enum CXCursorKind cu104_kinds[] = {CXCursor_CompoundStmt, 0};
 
 const struct rule rule_cu104 = {
     .code = "CU104",

@@ -320,7 +320,8 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
         trace_address(s, (int)s->depth - 1);
         check_fix_safety(s, (int)s->depth - 1);
     }
-    clang_visitChildren(c, scan_visit, s);
+    /* Bounded like the walk itself (each level is stack in libclang). */
+    if (s->depth < WALK_MAX_DEPTH) clang_visitChildren(c, scan_visit, s);
     s->depth--;
     return CXChildVisit_Continue;
 }

@@ -186,6 +186,19 @@ static bool narrow_block_stride_loop(struct rule_ctx *ctx)
     return false;
 }
 
+struct reported {
+    unsigned *line, *ptr;
+    size_t n, cap;
+};
+
+static void reported_free(void *p)
+{
+    struct reported *r = p;
+    free(r->line);
+    free(r->ptr);
+    free(r);
+}
+
 static void cu402_on_cursor(struct rule_ctx *ctx, CXCursor c)
 {
     if (!ctx->in_device_code || ctx_in_instantiation(ctx)) return;
@@ -226,6 +239,30 @@ static void cu402_on_cursor(struct rule_ctx *ctx, CXCursor c)
         }
     }
     if (!have || worst.r.min_sectors == 0 || worst.r.sectors <= worst.r.min_sectors) return;
+    /* the scalar path of a vectorised one: in[4 * i + k] where the kernel
+       also reads ((float4 *)in)[i] (the tail of the array, typically) */
+    if (!worst.symbolic && f.tid[0] &&
+        global_accesses_has_view(g, ga->param, (f.tid[0] < 0 ? -f.tid[0] : f.tid[0]) * ga->elem_size))
+        return;
+
+    /* one finding per pointer and line: X[i] = X[i] - X[i - 1] is one place to fix */
+    struct reported *rep = ctx_fn_cache_get(ctx, "cu402.reported");
+    if (!rep) {
+        rep = xcalloc(1, sizeof *rep);
+        ctx_fn_cache_set(ctx, "cu402.reported", rep, reported_free);
+    }
+    unsigned line;
+    clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, NULL, NULL);
+    unsigned ph = clang_hashCursor(ga->pointer);
+    for (size_t i = 0; i < rep->n; i++)
+        if (rep->line[i] == line && rep->ptr[i] == ph) return;
+    if (rep->n == rep->cap) {
+        rep->cap = rep->cap ? rep->cap * 2 : 16;
+        rep->line = xrealloc(rep->line, rep->cap * sizeof *rep->line);
+        rep->ptr = xrealloc(rep->ptr, rep->cap * sizeof *rep->ptr);
+    }
+    rep->line[rep->n] = line;
+    rep->ptr[rep->n++] = ph;
 
     const char *what = ga->load && ga->store ? "read-modify-write" : ga->store ? "store" : "load";
     char *ptr = ast_spelling(ga->pointer);

@@ -15,6 +15,13 @@ extern const struct rule rule_cu301;
 extern const struct rule rule_cu401;
 extern const struct rule rule_cu402;
 extern const struct rule rule_cu403;
+extern const struct rule rule_cu501;
+extern const struct rule rule_cu502;
+extern const struct rule rule_cu503;
+extern const struct rule rule_cu504;
+extern const struct rule rule_cu505;
+extern const struct rule rule_cu506;
+extern const struct rule rule_cu507;
 extern const struct rule rule_cu601;
 
 const struct rule rule_cu000 = {
@@ -60,6 +67,13 @@ const struct rule *const rule_registry[] = {
     &rule_cu401,
     &rule_cu402,
     &rule_cu403,
+    &rule_cu501,
+    &rule_cu502,
+    &rule_cu503,
+    &rule_cu504,
+    &rule_cu505,
+    &rule_cu506,
+    &rule_cu507,
     &rule_cu601,
 };
 const size_t rule_registry_len = sizeof rule_registry / sizeof rule_registry[0];

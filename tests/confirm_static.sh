@@ -1,5 +1,5 @@
 #!/bin/sh
-# confirm_static.sh: CI test of `cudalint confirm --static`: every kernel pair is flagged, fixed, compiled and shows its rule's static difference.
+# confirm_static.sh: CI test of `cudalint confirm --static`: every kernel pair is flagged, fixed, compiled and shows its rule's static difference (in PTX, or in the host object for host-side rules).
 #
 # Needs no GPU.  Without nvcc it checks only the instruction-mix parser on the
 # stored listings in tests/data/confirm/ and exits 77 (ctest's SKIP_RETURN_CODE).
@@ -72,8 +72,8 @@ cat "$TMP/out.txt"
 pairs=$("$BIN" confirm --list --kernels "$SRC/kernels" | awk '{print $1}')
 [ -n "$pairs" ] || fail "confirm --list printed no pairs"
 for p in $pairs; do
-    for step in lint-bad lint-fixed build-ptx static; do
-        grep -q "^$p: $step: pass" "$TMP/out.txt" || fail "$p: step $step did not pass"
+    for step in lint-bad lint-fixed 'build-(ptx|host)' static; do
+        grep -Eq "^$p: $step: pass" "$TMP/out.txt" || fail "$p: step $step did not pass"
     done
 done
 
@@ -87,6 +87,15 @@ want CU401 '^cu401_shared_bank_conflict: static: pass: shared memory declared 40
 want CU401 '^cu401_shared_bank_conflict_aat: static: pass: shared memory declared 8192 -> 8320 bytes'
 want CU101 '^cu101_divergent_syncthreads: static: pass: barriers [1-9][0-9]* vs [1-9][0-9]*; .*: bad [1-9][0-9]*, fixed 0'
 want CU101 '^cu101_divergent_syncthreads: fix: info: hand-written fixed.cu'
+# Host-side pairs: the host objects show the difference.
+want CU501 '^cu501_unchecked_cuda_error: static: pass: CUDA API calls whose status the host code never tests: bad [1-9][0-9]*, fixed [0-9]+'
+want CU501 "^cu501_unchecked_cuda_error: fix: pass: cudalint's fix-it applied .*CUDA_CHECK\\(cudaMemcpyToSymbol"
+want CU502 '^cu502_unchecked_kernel_launch: static: pass: cudaGetLastError/cudaPeekAtLastError calls: bad [0-9]+, fixed [1-9][0-9]*'
+want CU503 '^cu503_invalid_launch_config: static: pass: largest constant block passed to a launch: bad 1536 threads, fixed 1024'
+want CU504 '^cu504_alloc_in_loop: static: pass: allocations and frees inside loops: bad [1-9][0-9]*, fixed 0'
+want CU505 '^cu505_sync_in_loop: static: pass: synchronising calls inside loops: bad [1-9][0-9]*, fixed 0'
+want CU506 '^cu506_pageable_async_copy: static: pass: page-locking calls .*: bad 0, fixed [1-9]'
+want CU507 "^cu507_deprecated_runtime_api: static: pass: nvcc's deprecation warning: bad yes, fixed no"
 want CU202 '^cu202_pow_small_integer: static: pass: instructions in the kernel \(PTX\): bad [0-9]+, fixed [0-9]+'
 want CU202 '^cu202_pow_small_integer: fix: pass: cudalint.s fix-it applied'
 want CU203 '^cu203_float_division_by_constant: static: pass: IEEE float divisions, div.rn.f32 \(PTX\): bad [1-9][0-9]*, fixed 0$'

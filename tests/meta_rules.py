@@ -27,16 +27,22 @@ def rules():
     rows = []
     for line in out[1:]:
         parts = line.split(None, 7)
-        rows.append(dict(code=parts[0], name=parts[1], severity=parts[2], fix=parts[6], summary=parts[7]))
+        rows.append(dict(code=parts[0], name=parts[1], severity=parts[2], scope=parts[4], fix=parts[6],
+                         summary=parts[7]))
     return rows
 
 
 FUNC = re.compile(r"^(?:template\s*<[^\n]*>\s*)?(?:static\s+|inline\s+)*(?:__global__|__device__|__host__\s+__device__|__device__\s+__host__)\b[^;{]*\{", re.M)
 
 
-def count_negatives(text, code):
+# Host functions (for host-scope rules): a definition at the start of a line
+# with a return type, not a kernel or device function.
+HOST_FUNC = re.compile(r"^(?:template\s*<[^\n]*>\s*)?(?:static\s+|inline\s+|__host__\s+)*(?!__global__|__device__|if\b|for\b|while\b|switch\b|return\b|else\b|do\b)[A-Za-z_][\w:<>,\s\*&~]*?\b[A-Za-z_~][\w:~]*\s*\([^;{)]*\)[^;{]*\{", re.M)
+
+
+def count_negatives(text, code, host=False):
     n = 0
-    for m in FUNC.finditer(text):
+    for m in (HOST_FUNC if host else FUNC).finditer(text):
         depth, i = 1, m.end()
         while i < len(text) and depth:
             depth += {"{": 1, "}": -1}.get(text[i], 0)
@@ -81,10 +87,11 @@ def main():
                 failures.append(f"{code}: only {positives} positive expectations in its fixtures (want >= 3)")
             # Negatives: device functions in the rule's fixtures that carry no
             # expectation of the rule (the runner fails if the rule fires there).
-            negatives = sum(count_negatives(t, code) for t in own.values())
+            host = r["scope"] == "host"
+            negatives = sum(count_negatives(t, code, host) for t in own.values())
             if negatives < 3:
-                failures.append(f"{code}: only {negatives} device functions without a {code} expectation "
-                                f"(negatives) in its fixtures (want >= 3)")
+                failures.append(f"{code}: only {negatives} {'host' if host else 'device'} functions without a "
+                                f"{code} expectation (negatives) in its fixtures (want >= 3)")
             kdir = os.path.join(SRC, "kernels", f"{code.lower()}_{name.replace('-', '_')}")
             if not os.path.isdir(kdir) or not os.path.exists(os.path.join(kdir, "bad.cu")):
                 failures.append(f"{code}: no kernel pair kernels/{os.path.basename(kdir)}/bad.cu")

@@ -44,6 +44,14 @@ static void mark_written(struct global_accesses *g, CXCursor var)
     g->written[g->n_written++] = clang_hashCursor(var);
 }
 
+bool global_accesses_has_view(const struct global_accesses *g, CXCursor param, long long size)
+{
+    unsigned h = clang_hashCursor(param);
+    for (size_t i = 0; i < g->n_views; i++)
+        if (g->view_param[i] == h && g->view_size[i] == size) return true;
+    return false;
+}
+
 bool global_accesses_var_single_def(const struct global_accesses *g, CXCursor var)
 {
     unsigned h = clang_hashCursor(var);
@@ -245,6 +253,28 @@ static void visit(struct collector *col, CXCursor c)
     case CXCursor_ArraySubscriptExpr:
         on_subscript(col, c);
         break;
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_CXXReinterpretCastExpr:
+    case CXCursor_CXXStaticCastExpr: {
+        /* (uint4 *)param: a vectorised view */
+        CXType t = clang_getCanonicalType(clang_getCursorType(c));
+        if (t.kind != CXType_Pointer) break;
+        CXCursor kids[4];
+        unsigned n = ast_children(c, kids, 4);
+        CXCursor d = n ? ref_decl(kids[n - 1]) : clang_getNullCursor();
+        if (clang_Cursor_isNull(d) || !is_param_of(d, col->kernel)) break;
+        long long size = clang_Type_getSizeOf(clang_getPointeeType(t));
+        if (size <= 0) break;
+        struct global_accesses *g = col->g;
+        if (g->n_views == g->cap_views) {
+            g->cap_views = g->cap_views ? g->cap_views * 2 : 4;
+            g->view_param = xrealloc(g->view_param, g->cap_views * sizeof *g->view_param);
+            g->view_size = xrealloc(g->view_size, g->cap_views * sizeof *g->view_size);
+        }
+        g->view_param[g->n_views] = clang_hashCursor(d);
+        g->view_size[g->n_views++] = size;
+        break;
+    }
     case CXCursor_LambdaExpr:
         /* a lambda's body is its own function */
         col->depth--;
@@ -285,6 +315,8 @@ void global_accesses_free(struct global_accesses *g)
     if (!g) return;
     free(g->items);
     free(g->written);
+    free(g->view_param);
+    free(g->view_size);
     free(g);
 }
 

@@ -36,6 +36,11 @@ struct global_access {
 struct global_accesses {
     struct global_access *items;
     size_t n, cap;
+    /* the kernel's pointer parameters cast to pointers of other element
+       sizes ((uint4 *)in): a vectorised view of the same data */
+    unsigned *view_param;
+    long long *view_size;
+    size_t n_views, cap_views;
     /* variables written after their declaration (assignments, ++/--,
        address taken): a local's initialiser is its value only otherwise */
     unsigned *written;
@@ -51,6 +56,9 @@ void global_accesses_free(struct global_accesses *g);
 extern const struct analysis_kind coalesce_analysis;
 /* The entry for a subscript expression, or NULL. */
 const struct global_access *global_access_find(const struct global_accesses *g, CXCursor expr);
+/* Is param also read or written through a cast to a pointer whose element
+   is size bytes ((uint4 *)param for size 16)? */
+bool global_accesses_has_view(const struct global_accesses *g, CXCursor param, long long size);
 /* Is var (a VarDecl of the kernel) never written after its initialiser? */
 bool global_accesses_var_single_def(const struct global_accesses *g, CXCursor var);
 

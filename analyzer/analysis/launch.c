@@ -16,6 +16,7 @@
 #include "clang/astutil.h"
 #include "base/util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,12 @@ struct site {
     unsigned n_targs;   /* integer template arguments, in order */
     long long targ[LAUNCH_MAX_TARGS];
     bool targ_known[LAUNCH_MAX_TARGS];
+    /* What the block's x, y, z and the kernel's arguments are, as keys that
+       are equal when the values are: "c:256" for a constant, "v:USR" for a
+       variable that keeps its initial value; NULL for anything else. */
+    char *bkey[3];
+    unsigned n_args;
+    char **akey;
 };
 
 struct launch_model {
@@ -66,6 +73,8 @@ static bool is_kernel(CXCursor decl)
 }
 
 /* ---- is a local variable changed after its initialisation? ---- */
+
+static bool unchanged_in_function(CXCursor var);
 
 struct modscan {
     CXCursor var;
@@ -132,6 +141,13 @@ static enum CXChildVisitResult modscan_visit(CXCursor c, CXCursor parent, CXClie
 static bool unchanged_local(CXCursor var)
 {
     if (clang_getCursorKind(var) != CXCursor_VarDecl) return false;
+    return unchanged_in_function(var);
+}
+
+/* A local variable or parameter whose function never writes it (after its
+   declaration) nor takes its address. */
+static bool unchanged_in_function(CXCursor var)
+{
     if (clang_Cursor_getStorageClass(var) == CX_SC_Static) return false;
     CXCursor fn = clang_getCursorSemanticParent(var);
     enum CXCursorKind fk = clang_getCursorKind(fn);
@@ -169,13 +185,16 @@ static bool is_dim3_type(CXType t)
     return r;
 }
 
-static bool eval_dim3(CXCursor e, long long out[3], int depth)
+/* A constant dim3; with zero_ok a zero component counts as constant too
+   (an invalid launch, which the launch-configuration rule reports). */
+static bool eval_dim3_z(CXCursor e, long long out[3], int depth, bool zero_ok)
 {
     if (depth > 8) return false;
     e = ast_strip(e);
     long long v;
+    long long lo = zero_ok ? 0 : 1;
     if (ast_is_integer_kind(clang_getCanonicalType(clang_getCursorType(e)).kind)) {
-        if (!eval_int(e, &v, 0) || v <= 0) return false;
+        if (!eval_int(e, &v, 0) || v < lo) return false;
         out[0] = v;
         out[1] = out[2] = 1;
         return true;
@@ -184,7 +203,7 @@ static bool eval_dim3(CXCursor e, long long out[3], int depth)
     if (k == CXCursor_CXXFunctionalCastExpr || k == CXCursor_CStyleCastExpr) {
         CXCursor kids[4];
         unsigned n = ast_children(e, kids, 4);
-        return n > 0 && eval_dim3(kids[n - 1], out, depth + 1);
+        return n > 0 && eval_dim3_z(kids[n - 1], out, depth + 1, zero_ok);
     }
     if (k == CXCursor_CallExpr) {
         /* A dim3 constructor: the arguments written (dim3's defaults are 1),
@@ -198,19 +217,95 @@ static bool eval_dim3(CXCursor e, long long out[3], int depth)
             args[n++] = kids[i];
         }
         if (n == 1 && is_dim3_type(clang_getCursorType(ast_strip(args[0]))))
-            return eval_dim3(args[0], out, depth + 1);
+            return eval_dim3_z(args[0], out, depth + 1, zero_ok);
         out[0] = out[1] = out[2] = 1;
         for (unsigned i = 0; i < n; i++)
-            if (!eval_int(args[i], &out[i], 0) || out[i] <= 0) return false;
+            if (!eval_int(args[i], &out[i], 0) || out[i] < lo) return false;
         return n > 0;
     }
     if (k == CXCursor_DeclRefExpr) {
         CXCursor var = clang_getCursorReferenced(e);
         CXCursor init = clang_Cursor_getVarDeclInitializer(var);
         if (clang_Cursor_isNull(init) || !unchanged_local(var)) return false;
-        return eval_dim3(init, out, depth + 1);
+        return eval_dim3_z(init, out, depth + 1, zero_ok);
     }
     return false;
+}
+
+/* ---- what the block and the arguments are ---- */
+
+/* A key naming e's value: its constant, or the variable it reads when that
+   variable (a local or a parameter of the launching function) keeps one value
+   all along.  NULL when neither. */
+static char *value_key(CXCursor e)
+{
+    e = ast_strip(e);
+    long long v;
+    if (eval_int(e, &v, 0)) {
+        char buf[32];
+        snprintf(buf, sizeof buf, "c:%lld", v);
+        return xstrdup(buf);
+    }
+    if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return NULL;
+    CXCursor var = clang_getCursorReferenced(e);
+    enum CXCursorKind vk = clang_getCursorKind(var);
+    if (vk != CXCursor_VarDecl && vk != CXCursor_ParmDecl) return NULL;
+    if (!ast_is_integer_kind(clang_getCanonicalType(clang_getCursorType(var)).kind)) return NULL;
+    if (vk == CXCursor_VarDecl && clang_Cursor_getStorageClass(var) == CX_SC_Static) return NULL;
+    if (!unchanged_in_function(var)) return NULL;
+    char *usr = usr_of(var);
+    char *r = xmalloc(strlen(usr) + 3);
+    memcpy(r, "v:", 2);
+    memcpy(r + 2, usr, strlen(usr) + 1);
+    free(usr);
+    return r;
+}
+
+/* The keys of a block argument's x, y and z (as eval_dim3 reads it). */
+static void block_keys(CXCursor e, char *out[3], int depth)
+{
+    if (depth > 8) return;
+    e = ast_strip(e);
+    if (ast_is_integer_kind(clang_getCanonicalType(clang_getCursorType(e)).kind)) {
+        out[0] = value_key(e);
+        out[1] = xstrdup("c:1");
+        out[2] = xstrdup("c:1");
+        return;
+    }
+    enum CXCursorKind k = clang_getCursorKind(e);
+    if (k == CXCursor_CXXFunctionalCastExpr || k == CXCursor_CStyleCastExpr) {
+        CXCursor kids[4];
+        unsigned n = ast_children(e, kids, 4);
+        if (n > 0) block_keys(kids[n - 1], out, depth + 1);
+        return;
+    }
+    if (k == CXCursor_CallExpr) {
+        CXCursor kids[4];
+        unsigned n = 0, all = ast_children(e, kids, 4);
+        CXCursor args[3];
+        for (unsigned i = 0; i < all; i++) {
+            if (clang_getCursorKind(kids[i]) == CXCursor_TypeRef) continue;
+            if (n == 3) return;
+            args[n++] = kids[i];
+        }
+        if (n == 1 && is_dim3_type(clang_getCursorType(ast_strip(args[0])))) {
+            block_keys(args[0], out, depth + 1);
+            return;
+        }
+        for (unsigned i = 0; i < 3; i++) out[i] = i < n ? value_key(args[i]) : xstrdup("c:1");
+        return;
+    }
+    if (k == CXCursor_DeclRefExpr) {
+        CXCursor var = clang_getCursorReferenced(e);
+        CXCursor init = clang_Cursor_getVarDeclInitializer(var);
+        if (clang_Cursor_isNull(init) || !unchanged_local(var)) return;
+        block_keys(init, out, depth + 1);
+    }
+}
+
+static bool eval_dim3(CXCursor e, long long out[3], int depth)
+{
+    return eval_dim3_z(e, out, depth, false);
 }
 
 /* ---- the walk ---- */
@@ -245,8 +340,16 @@ static void record_launch(struct launch_model *m, CXCursor call, CXCursor callee
     memset(&s, 0, sizeof s);
     s.usr = kernel_usr(callee);
     s.spec_usr = clang_Cursor_isNull(clang_getSpecializedCursorTemplate(callee)) ? NULL : usr_of(callee);
-    if (clang_Cursor_getNumArguments(cfg) >= 2)
+    if (clang_Cursor_getNumArguments(cfg) >= 2) {
         s.known = eval_dim3(clang_Cursor_getArgument(cfg, 1), s.shape.b, 0);
+        block_keys(clang_Cursor_getArgument(cfg, 1), s.bkey, 0);
+    }
+    int na = clang_Cursor_getNumArguments(call);
+    if (na > 0) {
+        s.n_args = (unsigned)na;
+        s.akey = xcalloc(s.n_args, sizeof *s.akey);
+        for (unsigned i = 0; i < s.n_args; i++) s.akey[i] = value_key(clang_Cursor_getArgument(call, i));
+    }
     int nt = clang_Cursor_getNumTemplateArguments(callee);
     for (int i = 0; i < nt && i < LAUNCH_MAX_TARGS; i++) {
         enum CXTemplateArgumentKind tk = clang_Cursor_getTemplateArgumentKind(callee, (unsigned)i);
@@ -314,8 +417,12 @@ void launch_model_free(struct launch_model *m)
 {
     if (!m) return;
     for (unsigned i = 0; i < m->n_sites; i++) {
-        free(m->sites[i].usr);
-        free(m->sites[i].spec_usr);
+        struct site *s = &m->sites[i];
+        free(s->usr);
+        free(s->spec_usr);
+        for (unsigned k = 0; k < 3; k++) free(s->bkey[k]);
+        for (unsigned k = 0; k < s->n_args; k++) free(s->akey[k]);
+        free(s->akey);
     }
     for (unsigned i = 0; i < m->n_indirect; i++) free(m->indirect[i]);
     free(m->sites);
@@ -418,6 +525,26 @@ bool launch_x_multiple_of(const struct launch_info *li, long long k)
     return true;
 }
 
+bool launch_param_is_block_dim(struct launch_model *m, CXCursor kernel, unsigned param, unsigned axis)
+{
+    if (!m || clang_Cursor_isNull(kernel) || axis > 2) return false;
+    if (!clang_Location_isFromMainFile(clang_getCursorLocation(kernel))) return false;
+    char *usr = kernel_usr(kernel), *spec = spec_usr_of(kernel);
+    bool ok = *usr != 0;
+    for (unsigned i = 0; i < m->n_indirect && ok; i++)
+        if (strcmp(m->indirect[i], usr) == 0) ok = false;
+    unsigned n = 0;
+    for (unsigned i = 0; i < m->n_sites && ok; i++) {
+        struct site *s = &m->sites[i];
+        if (!site_of(s, usr, spec)) continue;
+        n++;
+        ok = param < s->n_args && s->akey[param] && s->bkey[axis] && strcmp(s->akey[param], s->bkey[axis]) == 0;
+    }
+    free(usr);
+    free(spec);
+    return ok && n > 0;
+}
+
 static void *launch_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
 {
     (void)fn;
@@ -436,3 +563,30 @@ const struct analysis_kind launch_analysis = {
     .build = launch_build,
     .free = launch_release,
 };
+
+bool launch_site_read(CXCursor call, struct launch_site *out)
+{
+    memset(out, 0, sizeof *out);
+    out->kernel = out->grid_arg = out->block_arg = out->smem_arg = out->stream_arg = clang_getNullCursor();
+    if (clang_getCursorKind(call) != CXCursor_CallExpr) return false;
+    CXCursor callee = clang_getCursorReferenced(call);
+    if (clang_Cursor_isNull(callee) || !is_kernel(callee)) return false;
+    CXCursor cfg = config_call(call);
+    if (clang_Cursor_isNull(cfg)) return false;
+    out->kernel = callee;
+    int n = clang_Cursor_getNumArguments(cfg);
+    if (n >= 1) {
+        out->grid_arg = clang_Cursor_getArgument(cfg, 0);
+        out->grid_known = eval_dim3_z(out->grid_arg, out->grid, 0, true);
+    }
+    if (n >= 2) {
+        out->block_arg = clang_Cursor_getArgument(cfg, 1);
+        out->block_known = eval_dim3_z(out->block_arg, out->block, 0, true);
+    }
+    if (n >= 3) {
+        out->smem_arg = clang_Cursor_getArgument(cfg, 2);
+        out->smem_known = eval_int(out->smem_arg, &out->smem, 0);
+    }
+    if (n >= 4) out->stream_arg = clang_Cursor_getArgument(cfg, 3);
+    return true;
+}

@@ -60,8 +60,29 @@ bool launch_tparam_covers_block_x(struct launch_model *m, CXCursor kernel, unsig
    above)? */
 bool launch_block_x_at_most(struct launch_model *m, CXCursor kernel, long long v);
 
+/* Is the kernel's parameter number `param` given, at every launch site, the
+   value of blockDim.x (axis 0), .y or .z at that site: the same constant, or
+   the same variable, unchanged in the launching function, as the block's
+   component (`dim3 block(n); k<<<g, block>>>(x, n)`)?  False when the kernel
+   has no launch site here, is launched through cudaLaunchKernel and
+   relatives, or is defined outside the main file. */
+bool launch_param_is_block_dim(struct launch_model *m, CXCursor kernel, unsigned param, unsigned axis);
+
 /* Does the shape divide into whole warps along x: blockDim.x a multiple of 32
    at every site?  (False when unknown.) */
 bool launch_x_multiple_of(const struct launch_info *li, long long k);
+
+/* One launch site's configuration, for the launch-configuration rule: the
+   kernel, and grid, block and dynamic shared memory when constant (zero
+   components included, unlike the shapes above). */
+struct launch_site {
+    CXCursor kernel;
+    bool grid_known, block_known, smem_known;
+    long long grid[3], block[3], smem;
+    CXCursor grid_arg, block_arg, smem_arg;
+    CXCursor stream_arg;    /* null when not written */
+};
+/* Is call a k<<<...>>> launch?  Fills out when it is. */
+bool launch_site_read(CXCursor call, struct launch_site *out);
 
 #endif

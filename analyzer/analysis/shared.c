@@ -7,6 +7,7 @@
  * decided by enumeration over the threads of a block and the values of loop
  * counters with constant bounds. */
 #include "analysis/shared.h"
+#include "analysis/warp.h"
 #include "clang/astutil.h"
 #include "base/util.h"
 #include "analysis/analysis.h"
@@ -88,6 +89,23 @@ struct shared_model {
     struct shared_race *races;
     size_t n_races, cap_races;
     bool computed;
+    /* the interpreter's compiled expressions */
+    struct iexpr *ix;
+    size_t n_ix, cap_ix;
+    struct { CXCursor key; int root; } *compiled;
+    size_t n_compiled, cap_compiled;
+    struct { CXCursor var; int assigns; } *vdefs;
+    size_t n_vdefs, cap_vdefs;
+    struct warp_view *warp;   /* for conditions the interpreter cannot evaluate */
+    bool assumed_warp;        /* a warp-uniform condition was taken as true in this decision */
+};
+
+enum iop { I_CONST, I_TID, I_BDIM, I_LOOP, I_BIN, I_NEG, I_LNOT, I_BNOT, I_COND };
+struct iexpr {
+    int op, sub;
+    long long v;
+    int a, b, c;
+    CXCursor var;
 };
 
 #define GROW(arr, n, cap, init)                                            \
@@ -420,18 +438,61 @@ static void context_of(struct shared_model *m, struct access *a)
     }
 }
 
+static void count_assign(struct shared_model *m, CXCursor target)
+{
+    CXCursor v = canon_var(target);
+    if (clang_Cursor_isNull(v)) return;
+    for (size_t i = 0; i < m->n_vdefs; i++)
+        if (clang_equalCursors(m->vdefs[i].var, v)) {
+            m->vdefs[i].assigns++;
+            return;
+        }
+    GROW(m->vdefs, m->n_vdefs, m->cap_vdefs, 16);
+    m->vdefs[m->n_vdefs].var = v;
+    m->vdefs[m->n_vdefs++].assigns = 1;
+}
+
+static int assigns_of(const struct shared_model *m, CXCursor v)
+{
+    for (size_t i = 0; i < m->n_vdefs; i++)
+        if (clang_equalCursors(m->vdefs[i].var, v)) return m->vdefs[i].assigns;
+    return 0;
+}
+
 static void collect(struct shared_model *m)
 {
     for (size_t i = 0; i < m->n_nodes; i++) {
         CXCursor c = m->nodes[i].c;
+        if ((c.kind == CXCursor_BinaryOperator && ast_binop(c) == CXBinaryOperator_Assign) ||
+            c.kind == CXCursor_CompoundAssignOperator)
+            count_assign(m, ast_child(c, 0));
+        else if (c.kind == CXCursor_UnaryOperator) {
+            enum CXUnaryOperatorKind uo = ast_unop(c);
+            if (uo == CXUnaryOperator_PostInc || uo == CXUnaryOperator_PreInc || uo == CXUnaryOperator_PostDec ||
+                uo == CXUnaryOperator_PreDec || uo == CXUnaryOperator_AddrOf)
+                count_assign(m, ast_child(c, 0));
+        }
         if (c.kind == CXCursor_CallExpr) {
             struct barrier_info bi;
             char *name = ast_spelling(c);
             bool warp = !strcmp(name, "__syncwarp");
+            bool block = !warp && uniformity_call_barrier(m->u, c, &bi);
+            if (!warp && !block && !strcmp(name, "sync")) {
+                /* cooperative groups: g.sync() or cg::sync(g) on a group the
+                   barrier recogniser does not call block-wide.  A tile or a
+                   coalesced group orders the lanes of a warp; a group of
+                   unknown kind (thread_group) may be the block. */
+                CXCursor g = clang_Cursor_getNumArguments(c) > 0 ? clang_Cursor_getArgument(c, 0) : ast_child(ast_child(c, 0), 0);
+                CXString ts = clang_getTypeSpelling(clang_getCursorType(g));
+                const char *tn = clang_getCString(ts);
+                if (tn && (strstr(tn, "tile") || strstr(tn, "coalesced"))) warp = true;
+                else block = true;
+                clang_disposeString(ts);
+            }
             free(name);
-            if (warp || uniformity_call_barrier(m->u, c, &bi)) {
+            if (warp || block) {
                 GROW(m->syncs, m->n_syncs, m->cap_syncs, 8);
-                m->syncs[m->n_syncs++] = (struct sync){m->nodes[i].pos, !warp};
+                m->syncs[m->n_syncs++] = (struct sync){m->nodes[i].pos, block};
             }
             continue;
         }
@@ -531,6 +592,7 @@ struct shared_model *shared_model_new(CXTranslationUnit tu, CXCursor fn, struct 
     clang_visitChildren(fn, visit_cb, &v);
     m->nodes[0].end = m->counter++;
     collect(m);
+    m->warp = warp_view_new(tu, fn, u, m->li);
     return m;
 }
 
@@ -543,6 +605,10 @@ void shared_model_free(struct shared_model *m)
     free(m->syncs);
     free(m->loops);
     free(m->races);
+    free(m->ix);
+    free(m->compiled);
+    free(m->vdefs);
+    warp_view_free(m->warp);
     free(m);
 }
 
@@ -707,13 +773,185 @@ static int eval_cond(struct shared_model *m, CXCursor c, const struct env *e, in
     }
 }
 
+/* ---- the interpreter: integer expressions over thread indices, block
+   extents (the enumerated shape), loop counters and constants, with local
+   variables that are assigned once read through their initialisers ---- */
+
+static int ix_new(struct shared_model *m, int op, int sub, long long v, int a, int b, int c, CXCursor var)
+{
+    GROW(m->ix, m->n_ix, m->cap_ix, 64);
+    m->ix[m->n_ix] = (struct iexpr){op, sub, v, a, b, c, var};
+    return (int)m->n_ix++;
+}
+
+static int ix_compile(struct shared_model *m, CXCursor e, int depth)
+{
+    if (depth > 16) return -1;
+    e = ast_strip(e);
+    if (clang_Cursor_isNull(e)) return -1;
+    long long v;
+    if (e.kind != CXCursor_CallExpr && clang_isExpression(e.kind) && ast_eval_int(e, &v))
+        return ix_new(m, I_CONST, 0, v, -1, -1, -1, clang_getNullCursor());
+    int comp;
+    enum affine_builtin b = affine_builtin_member(m->tu, e, &comp);
+    if (b == AFFINE_THREADIDX) return ix_new(m, I_TID, comp, 0, -1, -1, -1, clang_getNullCursor());
+    if (b == AFFINE_BLOCKDIM) return ix_new(m, I_BDIM, comp, 0, -1, -1, -1, clang_getNullCursor());
+    if (b != AFFINE_NOT_BUILTIN) return -1;
+    switch (e.kind) {
+    case CXCursor_DeclRefExpr: {
+        char *name = ast_spelling(e);
+        bool ws = !strcmp(name, "warpSize");
+        free(name);
+        if (ws) return ix_new(m, I_CONST, 0, 32, -1, -1, -1, clang_getNullCursor());
+        CXCursor var = canon_var(e);
+        if (clang_Cursor_isNull(var)) return -1;
+        if (assigns_of(m, var) == 0) {
+            CXCursor init = clang_Cursor_getVarDeclInitializer(clang_getCursorReferenced(e));
+            if (clang_Cursor_isNull(init)) return -1;
+            return ix_compile(m, init, depth + 1);
+        }
+        return ix_new(m, I_LOOP, 0, 0, -1, -1, -1, var);
+    }
+    case CXCursor_BinaryOperator: {
+        int a = ix_compile(m, ast_child(e, 0), depth + 1);
+        if (a < 0) return -1;
+        int c = ix_compile(m, ast_child(e, 1), depth + 1);
+        if (c < 0) return -1;
+        return ix_new(m, I_BIN, (int)ast_binop(e), 0, a, c, -1, clang_getNullCursor());
+    }
+    case CXCursor_UnaryOperator: {
+        enum CXUnaryOperatorKind uo = ast_unop(e);
+        int a = ix_compile(m, ast_child(e, 0), depth + 1);
+        if (a < 0) return -1;
+        if (uo == CXUnaryOperator_Plus) return a;
+        if (uo == CXUnaryOperator_Minus) return ix_new(m, I_NEG, 0, 0, a, -1, -1, clang_getNullCursor());
+        if (uo == CXUnaryOperator_LNot) return ix_new(m, I_LNOT, 0, 0, a, -1, -1, clang_getNullCursor());
+        if (uo == CXUnaryOperator_Not) return ix_new(m, I_BNOT, 0, 0, a, -1, -1, clang_getNullCursor());
+        return -1;
+    }
+    case CXCursor_ConditionalOperator: {
+        CXCursor k[3];
+        if (ast_children(e, k, 3) != 3) return -1;
+        int a = ix_compile(m, k[0], depth + 1), bb = ix_compile(m, k[1], depth + 1), c = ix_compile(m, k[2], depth + 1);
+        if (a < 0 || bb < 0 || c < 0) return -1;
+        return ix_new(m, I_COND, 0, 0, a, bb, c, clang_getNullCursor());
+    }
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_CXXStaticCastExpr:
+    case CXCursor_CXXFunctionalCastExpr: {
+        CXCursor k[4];
+        unsigned n = ast_children(e, k, 4);
+        if (!n) return -1;
+        CXType t = clang_getCanonicalType(clang_getCursorType(e));
+        if (!ast_is_integer_kind(t.kind)) return -1;
+        return ix_compile(m, k[n - 1], depth + 1);
+    }
+    default:
+        return -1;
+    }
+}
+
+/* The compiled root of an expression, -1 when it cannot be interpreted. */
+static int ix_of(struct shared_model *m, CXCursor e)
+{
+    for (size_t i = 0; i < m->n_compiled; i++)
+        if (clang_equalCursors(m->compiled[i].key, e)) return m->compiled[i].root;
+    int root = ix_compile(m, e, 0);
+    GROW(m->compiled, m->n_compiled, m->cap_compiled, 16);
+    m->compiled[m->n_compiled].key = e;
+    m->compiled[m->n_compiled++].root = root;
+    return root;
+}
+
+static bool env_value(const struct env *e, CXCursor sym, long long *v);
+static _Thread_local long long block_[3]; /* the block shape being enumerated (per worker thread) */
+static _Thread_local bool block_guessed_;
+
+static long long ix_eval(const struct shared_model *m, int i, const struct env *e, bool *ok)
+{
+    if (!*ok || i < 0) {
+        *ok = false;
+        return 0;
+    }
+    const struct iexpr *x = &m->ix[i];
+    switch (x->op) {
+    case I_CONST: return x->v;
+    case I_TID: return e->t[x->sub];
+    case I_BDIM: return block_[x->sub];
+    case I_LOOP: {
+        long long v;
+        if (!env_value(e, x->var, &v)) *ok = false;
+        return *ok ? v : 0;
+    }
+    case I_NEG: return -ix_eval(m, x->a, e, ok);
+    case I_LNOT: return !ix_eval(m, x->a, e, ok);
+    case I_BNOT: return ~ix_eval(m, x->a, e, ok);
+    case I_COND: return ix_eval(m, x->a, e, ok) ? ix_eval(m, x->b, e, ok) : ix_eval(m, x->c, e, ok);
+    case I_BIN: {
+        enum CXBinaryOperatorKind op = (enum CXBinaryOperatorKind)x->sub;
+        long long a = ix_eval(m, x->a, e, ok);
+        if (op == CXBinaryOperator_LAnd && *ok && !a) return 0;
+        if (op == CXBinaryOperator_LOr && *ok && a) return 1;
+        long long b = ix_eval(m, x->b, e, ok);
+        if (!*ok) return 0;
+        switch (op) {
+        case CXBinaryOperator_Add: return a + b;
+        case CXBinaryOperator_Sub: return a - b;
+        case CXBinaryOperator_Mul: return a * b;
+        case CXBinaryOperator_Div: if (!b) { *ok = false; return 0; } return a / b;
+        case CXBinaryOperator_Rem: if (!b) { *ok = false; return 0; } return a % b;
+        case CXBinaryOperator_And: return a & b;
+        case CXBinaryOperator_Or: return a | b;
+        case CXBinaryOperator_Xor: return a ^ b;
+        case CXBinaryOperator_Shl: if (b < 0 || b > 62) { *ok = false; return 0; } return a << b;
+        case CXBinaryOperator_Shr: if (b < 0 || b > 62) { *ok = false; return 0; } return a >> b;
+        case CXBinaryOperator_LT: return a < b;
+        case CXBinaryOperator_GT: return a > b;
+        case CXBinaryOperator_LE: return a <= b;
+        case CXBinaryOperator_GE: return a >= b;
+        case CXBinaryOperator_EQ: return a == b;
+        case CXBinaryOperator_NE: return a != b;
+        case CXBinaryOperator_LAnd: return a && b;
+        case CXBinaryOperator_LOr: return a || b;
+        case CXBinaryOperator_Comma: return b;
+        default: *ok = false; return 0;
+        }
+    }
+    default:
+        *ok = false;
+        return 0;
+    }
+}
+
+static bool ix_has_tid(const struct shared_model *m, int i)
+{
+    if (i < 0) return false;
+    const struct iexpr *x = &m->ix[i];
+    if (x->op == I_TID) return true;
+    return ix_has_tid(m, x->a) || ix_has_tid(m, x->b) || ix_has_tid(m, x->c);
+}
+
 /* Does the access run in this thread (with these loop values)?  -1 unknown. */
 static int active(struct shared_model *m, const struct access *a, const struct env *e)
 {
     for (unsigned i = 0; i < a->n_conds; i++) {
         const struct cond *c = &a->conds[i];
-        if (!uniformity_expr_varies(m->u, c->expr, NULL)) continue; /* the same in every thread */
-        int r = eval_cond(m, c->expr, e, 0);
+        int root = ix_of(m, c->expr);
+        int r = -1;
+        if (root >= 0) {
+            bool ok = true;
+            long long v = ix_eval(m, root, e, &ok);
+            if (ok) r = v != 0;
+        }
+        if (r < 0 && !uniformity_expr_varies(m->u, c->expr, NULL)) continue; /* the same in every thread */
+        if (r < 0) r = eval_cond(m, c->expr, e, 0);
+        if (r < 0 && m->warp && warp_expr_class(m->warp, c->expr) <= WARP_WARP_UNIFORM) {
+            /* The same in every lane of a warp: whichever warps run the
+               access, lanes of one warp agree.  Good for pairs within a
+               warp only. */
+            m->assumed_warp = true;
+            continue;
+        }
         if (r < 0) return -1;
         if (r != (int)c->polarity) return 0;
     }
@@ -724,7 +962,11 @@ static int active(struct shared_model *m, const struct access *a, const struct e
 
 struct slot {
     long long addr;
-    int t1, t2; /* linear ids of up to two writers/readers; -1 none */
+    /* linear ids of threads of the first side at this address, -1 none:
+       the first one, another of its warp, one of another warp, and another
+       of that warp (enough to see a conflict within a warp and one across
+       warps wherever both exist) */
+    int t[4];
     bool used;
 };
 
@@ -740,7 +982,7 @@ static struct slot *slot_get(struct table *t, long long addr)
     if (!t->s[h].used) {
         t->s[h].used = true;
         t->s[h].addr = addr;
-        t->s[h].t1 = t->s[h].t2 = -1;
+        for (int k = 0; k < 4; k++) t->s[h].t[k] = -1;
     }
     return &t->s[h];
 }
@@ -753,8 +995,6 @@ struct pairing {
     int own_x[MAX_LOOPS]; unsigned n_own_x;            /* only around x */
     int own_y[MAX_LOOPS]; unsigned n_own_y;
 };
-
-static _Thread_local long long block_[3]; /* the block shape being enumerated (per worker thread) */
 
 static void lin_to_t(long long lin, long long t[3])
 {
@@ -780,8 +1020,8 @@ static long long addr_of(const struct form *f, const long long t[3], const struc
 
 /* Fills one access's side of the table (or looks it up); returns false on
    an undecided condition. */
-static bool run_side(struct shared_model *m, const struct access *a, const struct form *f, struct table *tab,
-                     bool lookup, int *ids, long long *vals, unsigned nfixed, const int *own, unsigned n_own,
+static bool run_side(struct shared_model *m, const struct access *a, const struct form *f, int croot,
+                     struct table *tab, bool lookup, int *ids, long long *vals, unsigned nfixed, const int *own, unsigned n_own,
                      struct shared_race *r, bool *found)
 {
     /* enumerate own loop values (odometer) */
@@ -800,32 +1040,38 @@ static bool run_side(struct shared_model *m, const struct access *a, const struc
             if (act < 0) return false;
             if (!act) continue;
             bool ok = true;
-            long long ad = addr_of(f, e.t, &e, &ok);
+            long long ad = croot >= 0 ? ix_eval(m, croot, &e, &ok) : addr_of(f, e.t, &e, &ok);
             if (!ok) return false;
             if (!lookup) {
                 struct slot *s = slot_get(tab, ad);
-                if (s->t1 < 0) s->t1 = (int)lin;
-                else if (s->t2 < 0 && s->t1 != (int)lin) s->t2 = (int)lin;
+                int me = (int)lin;
+                if (s->t[0] < 0) s->t[0] = me;
+                else if (me != s->t[0] && me / 32 == s->t[0] / 32) {
+                    if (s->t[1] < 0) s->t[1] = me;
+                } else if (me / 32 != s->t[0] / 32) {
+                    if (s->t[2] < 0) s->t[2] = me;
+                    else if (me != s->t[2] && me / 32 == s->t[2] / 32 && s->t[3] < 0) s->t[3] = me;
+                }
             } else {
                 size_t h = (size_t)(ad * 0x9E3779B97F4A7C15ULL) & (tab->size - 1);
                 while (tab->s[h].used && tab->s[h].addr != ad) h = (h + 1) & (tab->size - 1);
                 if (!tab->s[h].used) continue;
-                int other[2] = {tab->s[h].t1, tab->s[h].t2};
-                for (int k = 0; k < 2; k++) {
-                    if (other[k] < 0 || other[k] == (int)lin) continue;
-                    bool same = other[k] / 32 == (int)(lin / 32);
+                for (int k = 0; k < 4; k++) {
+                    int other = tab->s[h].t[k];
+                    if (other < 0 || other == (int)lin) continue;
+                    bool same = other / 32 == (int)(lin / 32);
                     if (same && !r->same_warp) {
                         r->same_warp = true;
                         if (!r->cross_warp) {
                             long long t1[3];
-                            lin_to_t(other[k], t1);
+                            lin_to_t(other, t1);
                             for (int q = 0; q < 3; q++) r->t_first[q] = (int)t1[q], r->t_second[q] = (int)e.t[q];
                         }
                     }
                     if (!same && !r->cross_warp) {
                         r->cross_warp = true;
                         long long t1[3];
-                        lin_to_t(other[k], t1);
+                        lin_to_t(other, t1);
                         for (int q = 0; q < 3; q++) r->t_first[q] = (int)t1[q], r->t_second[q] = (int)e.t[q];
                     }
                     *found = true;
@@ -843,15 +1089,38 @@ static bool run_side(struct shared_model *m, const struct access *a, const struc
     return true;
 }
 
+/* The interpreted flat index of an access, or -1. */
+static int index_root(struct shared_model *m, const struct access *a)
+{
+    int r0 = ix_of(m, a->index[0]);
+    if (r0 < 0 || a->n_index == 1) return r0;
+    int r1 = ix_of(m, a->index[1]);
+    if (r1 < 0) return -1;
+    int k = ix_new(m, I_CONST, 0, a->inner, -1, -1, -1, clang_getNullCursor());
+    int mul = ix_new(m, I_BIN, CXBinaryOperator_Mul, 0, r0, k, -1, clang_getNullCursor());
+    return ix_new(m, I_BIN, CXBinaryOperator_Add, 0, mul, r1, -1, clang_getNullCursor());
+}
+
 static bool decide(struct shared_model *m, const struct pairing *p, struct shared_race *r)
 {
     struct form fx, fy;
-    if (!form_of(m, p->x, &fx) || !form_of(m, p->y, &fy)) return false;
+    int cx = -1, cy = -1;
     if (!p->x->conds_ok || !p->y->conds_ok || !p->x->loops_ok || !p->y->loops_ok) return false;
+    m->assumed_warp = false;
+    if (!form_of(m, p->x, &fx) || !form_of(m, p->y, &fy)) {
+        /* Not affine (t & 31, lane ^ 1): interpreted, when every value in
+           them is known. */
+        cx = index_root(m, p->x);
+        cy = index_root(m, p->y);
+        if (cx < 0 || cy < 0) return false;
+        if (!ix_has_tid(m, cx) && !ix_has_tid(m, cy)) return false;
+        memset(&fx, 0, sizeof fx);
+        memset(&fy, 0, sizeof fy);
+    }
     /* Thread-independent accesses by every thread are broadcasts or
        same-value stores: leave them to other rules. */
     bool tx = fx.t[0] || fx.t[1] || fx.t[2], ty = fy.t[0] || fy.t[1] || fy.t[2];
-    if (!tx && !ty) return false;
+    if (cx < 0 && !tx && !ty) return false;
     /* Symbols: loop counters with values, or cancelling between the two. */
     for (unsigned i = 0; i < fx.n; i++) {
         if (!fx.k[i]) continue;
@@ -887,7 +1156,7 @@ static bool decide(struct shared_model *m, const struct pairing *p, struct share
     int carried = p->carried;
     unsigned carried_steps = carried >= 0 ? m->loops[carried].n_values - 1 : 1;
     if (carried >= 0 && !m->loops[carried].enumerable) ok = false;
-    for (unsigned cs = 0; ok && cs < carried_steps && !found; cs++) {
+    for (unsigned cs = 0; ok && cs < carried_steps && !(r->same_warp && r->cross_warp); cs++) {
         memset(idx, 0, sizeof idx);
         for (;;) {
             for (unsigned i = 0; i < nsh; i++) {
@@ -900,18 +1169,18 @@ static bool decide(struct shared_model *m, const struct pairing *p, struct share
                 ids[nf] = carried;
                 vals[nf] = m->loops[carried].values[cs];
             }
-            if (!run_side(m, p->x, &fx, &tab, false, ids, vals, nf + (carried >= 0), p->own_x, p->n_own_x, r,
+            if (!run_side(m, p->x, &fx, cx, &tab, false, ids, vals, nf + (carried >= 0), p->own_x, p->n_own_x, r,
                           &found)) {
                 ok = false;
                 break;
             }
             if (carried >= 0) vals[nf] = m->loops[carried].values[cs + 1];
-            if (!run_side(m, p->y, &fy, &tab, true, ids, vals, nf + (carried >= 0), p->own_y, p->n_own_y, r,
+            if (!run_side(m, p->y, &fy, cy, &tab, true, ids, vals, nf + (carried >= 0), p->own_y, p->n_own_y, r,
                           &found)) {
                 ok = false;
                 break;
             }
-            if (found || ++combos > MAX_COMBOS) break;
+            if ((r->same_warp && r->cross_warp) || ++combos > MAX_COMBOS) break;
             unsigned i = 0;
             for (; i < nsh; i++) {
                 if (++idx[i] < m->loops[sh[i]].n_values) break;
@@ -921,6 +1190,11 @@ static bool decide(struct shared_model *m, const struct pairing *p, struct share
         }
     }
     free(tab.s);
+    if (ok && found && m->assumed_warp) {
+        /* conditions taken as true per warp: only pairs within a warp hold */
+        r->cross_warp = false;
+        found = r->same_warp;
+    }
     return ok && found;
 }
 
@@ -1041,6 +1315,7 @@ static void pick_block(struct shared_model *m, CXCursor base)
 {
     if (m->li) {
         for (int i = 0; i < 3; i++) block_[i] = m->li->shape[0].b[i];
+        block_guessed_ = false;
         return;
     }
     long long b[3] = {0, 0, 0};
@@ -1065,6 +1340,7 @@ static void pick_block(struct shared_model *m, CXCursor base)
             }
         }
     }
+    block_guessed_ = !b[0];
     block_[0] = b[0] ? b[0] : 64;
     block_[1] = b[1] ? b[1] : used[1] ? 2 : 1;
     block_[2] = b[2] ? b[2] : used[2] ? 2 : 1;
@@ -1109,6 +1385,7 @@ size_t shared_model_races(struct shared_model *m, const struct shared_race **out
                     r.loop = clang_getNullCursor();
                     for (int q = 0; q < 3; q++) r.block[q] = block_[q];
                     r.shape_from_launch = m->li != NULL;
+                    r.shape_guessed = block_guessed_;
                     r.from = xpos;
                     r.to = ypos;
                     if (xpos < ypos) {
@@ -1150,6 +1427,25 @@ size_t shared_model_races(struct shared_model *m, const struct shared_race **out
     }
     *out = m->races;
     return m->n_races;
+}
+
+bool shared_model_statement(const struct shared_model *m, CXCursor access, CXCursor *stmt, CXCursor *block)
+{
+    int n = -1;
+    for (size_t i = 0; i < m->n_nodes; i++)
+        if (clang_equalCursors(m->nodes[i].c, access)) {
+            n = (int)i;
+            break;
+        }
+    for (int c = n, p = n >= 0 ? m->nodes[n].parent : -1; p >= 0; c = p, p = m->nodes[p].parent) {
+        if (m->nodes[p].c.kind == CXCursor_LambdaExpr) return false;
+        if (m->nodes[p].c.kind == CXCursor_CompoundStmt) {
+            *stmt = m->nodes[c].c;
+            *block = m->nodes[p].c;
+            return true;
+        }
+    }
+    return false;
 }
 
 /* ------------------------------------------------------ rule-side access */

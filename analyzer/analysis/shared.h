@@ -63,8 +63,13 @@ struct shared_race {
     int t_first[3], t_second[3]; /* one conflicting pair: the threads (x, y, z) */
     long long block[3];       /* the block shape enumerated */
     bool shape_from_launch;
+    bool shape_guessed;       /* neither launch sites nor array extents gave the shape: 64 threads assumed */
     unsigned from, to;        /* program positions of the two events (to < from when loop-carried) */
 };
+
+/* The statement holding an access (the child of a compound statement on
+   its way up) and that compound statement; false when there is none. */
+bool shared_model_statement(const struct shared_model *m, CXCursor access, CXCursor *stmt, CXCursor *block);
 
 /* The races of the function; the array belongs to the model. */
 size_t shared_model_races(struct shared_model *m, const struct shared_race **out);

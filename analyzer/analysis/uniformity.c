@@ -195,6 +195,8 @@ struct fnan {
     struct frame *frame;
     bool changed;
     unsigned budget;       /* statement visits left, against pathological inputs */
+    unsigned build_depth;  /* nesting of build_node(), bounded by MAX_BUILD_DEPTH */
+    bool too_deep;         /* the body nests deeper: no facts for this function */
     /* Summary results. */
     struct vinfo ret;
     bool has_barrier;
@@ -470,6 +472,11 @@ static enum CXChildVisitResult build_visit(CXCursor c, CXCursor p, CXClientData 
     return CXChildVisit_Continue;
 }
 
+/* The node tree, and every recursion over it, is as deep as the function's
+   syntax: beyond this the function is not analysed (no facts, as for a
+   function without a body), rather than recursing without bound. */
+#define MAX_BUILD_DEPTH 2048
+
 static struct node *build_node(struct fnan *a, CXCursor c, struct node *parent)
 {
     struct node *n = xcalloc(1, sizeof *n);
@@ -489,7 +496,13 @@ static struct node *build_node(struct fnan *a, CXCursor c, struct node *parent)
     /* Lambdas are functions of their own (analysed when linted). */
     if (n->kind == CXCursor_LambdaExpr) return n;
     struct build b = {a, n, NULL, 0, 0};
+    if (a->build_depth >= MAX_BUILD_DEPTH) {
+        a->too_deep = true;
+        return n;
+    }
+    a->build_depth++;
     clang_visitChildren(c, build_visit, &b);
+    a->build_depth--;
     n->kid = b.kids;
     n->nkid = b.n;
     for (unsigned i = 0; i < n->nkid; i++)
@@ -1178,6 +1191,7 @@ struct lval {
 };
 
 static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struct ctl scoped);
+static bool tid_against_extent(struct fnan *a, struct node *cmp);
 static void exec(struct fnan *a, struct state *st, struct node *n, struct ctl scoped);
 
 static struct node *strip_node(struct node *n)
@@ -1589,6 +1603,12 @@ static bool node_is_integer(struct node *n)
     return ast_is_integer_kind(clang_getCanonicalType(clang_getCursorType(n->c)).kind);
 }
 
+static bool is_comparison(enum CXBinaryOperatorKind op)
+{
+    return op == CXBinaryOperator_LT || op == CXBinaryOperator_GT || op == CXBinaryOperator_LE ||
+           op == CXBinaryOperator_GE || op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE;
+}
+
 /* Pointer assignment bookkeeping: p = expr records where p points. */
 static void track_pointer(struct fnan *a, struct node *lhs, struct node *rhs)
 {
@@ -1890,6 +1910,19 @@ static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struc
                value never carries a threadIdx.x term. */
             if (node_is_integer(n)) sign = op == CXBinaryOperator_Add ? 1 : op == CXBinaryOperator_Sub ? -1 : 0;
             r = vlin(l, rv, sign);
+            /* A comparison of two integers with the same threadIdx.x term
+               compares what is left, the same in every thread:
+               `t < end + threadIdx.x` with `t = start + threadIdx.x` stepped
+               by a uniform stride.  (The bool keeps no term itself.) */
+            if (is_comparison(op) && node_is_integer(n->kid[0]) && node_is_integer(n->kid[1])) {
+                r = vlin(l, rv, -1);
+                r.tx = 0;
+            }
+            if (is_comparison(op) && (r.m & VM_THREAD) && tid_against_extent(a, n)) {
+                r.m &= ~VM_THREAD;
+                r.why = -1;
+                r.tx = 0;
+            }
         }
         break;
     }
@@ -2054,6 +2087,57 @@ static bool is_blockdim_x(struct fnan *a, struct node *n, int depth)
     }
     struct node *d = single_def(a, n);
     return d && is_blockdim_x(a, d, depth + 1);
+}
+
+/* threadIdx.<comp> itself, or a local defined once as it. */
+static bool is_tid_comp(struct fnan *a, struct node *n, char comp, int depth)
+{
+    n = strip_casts(n);
+    if (!n || depth > 4) return false;
+    enum var_class cls;
+    if (is_builtin_member(a, n, &cls)) return cls == V_TID && builtin_component(a, n->c) == comp;
+    struct node *d = single_def(a, n);
+    return d && is_tid_comp(a, d, comp, depth + 1);
+}
+
+static struct launch_model *launch_of(struct fnan *a);
+
+/* blockDim.<comp>, a local defined once as it, or a parameter of the kernel
+   that no statement changes and that every launch site in the file passes
+   the block's <comp> (`dim3 block(n); k<<<g, block>>>(x, n)`). */
+static bool is_blockdim_comp(struct fnan *a, struct node *n, char comp, int depth)
+{
+    n = strip_casts(n);
+    if (!n || depth > 4) return false;
+    enum var_class cls;
+    if (is_builtin_member(a, n, &cls)) {
+        struct node *b = strip_node(n->kid[0]);
+        return cls == V_UNIFORM && strcmp(a->vars[node_var(a, b)].name, "blockDim") == 0 &&
+               builtin_component(a, n->c) == comp;
+    }
+    if (n->kind == CXCursor_DeclRefExpr) {
+        int v = node_var(a, n);
+        if (v >= 0 && a->vars[v].cls == V_PARAM && a->vars[v].param >= 0 && a->vars[v].n_defs == 0 &&
+            !a->vars[v].escapes && !a->vars[v].reference) {
+            struct launch_model *m = launch_of(a);
+            return m && launch_param_is_block_dim(m, a->fn, (unsigned)a->vars[v].param, (unsigned)(comp - 'x'));
+        }
+    }
+    struct node *d = single_def(a, n);
+    return d && is_blockdim_comp(a, d, comp, depth + 1);
+}
+
+/* A comparison of threadIdx.<c> with blockDim.<c> (or a kernel parameter
+   that equals it at every launch site) has the same outcome in every
+   thread: every thread index is below the block's extent.
+   `if (col >= ncols_pad) return;` with the block launched ncols_pad wide. */
+static bool tid_against_extent(struct fnan *a, struct node *cmp)
+{
+    if (cmp->nkid != 2) return false;
+    for (char comp = 'x'; comp <= 'z'; comp++)
+        for (int i = 0; i < 2; i++)
+            if (is_tid_comp(a, cmp->kid[i], comp, 0) && is_blockdim_comp(a, cmp->kid[1 - i], comp, 0)) return true;
+    return false;
 }
 
 /* The launch model of the translation unit, when a is the function being
@@ -2254,8 +2338,26 @@ static void exec_if(struct fnan *a, struct state *st, struct node *n, struct ctl
     }
     struct state els;
     state_dup(a, &els, st);
+    struct vinfo pre_ret = st->ret, pre_brk = st->brk, pre_cont = st->cont;
     if (n->then_) exec(a, st, n->then_, inner);
     if (n->else_) exec(a, &els, n->else_, inner);
+    /* Under a condition the same in all threads, either every thread or none
+       takes a branch.  A branch that ends in an exit for all who took it
+       (`if (!ids) { if (i > max) return; ...; return; }`) leaves no thread
+       behind: the exits some of them took earlier in it do not concern the
+       code after the if, which only threads of the other branch reach.
+       (What they carried to a loop's break or continue went there with
+       them.)  A condition on parameters still leaves the code after it to
+       the threads whose arguments took the other branch. */
+    if (!(c.m & VM_THREAD)) {
+        struct state *br[2] = {st, &els};
+        for (int i = 0; i < 2; i++)
+            if (br[i]->dead) {
+                br[i]->ret = vjoin(pre_ret, vmk(c.m, -1));
+                br[i]->brk = pre_brk;
+                br[i]->cont = pre_cont;
+            }
+    }
     state_join(a, st, &els);
     state_free(&els);
 }
@@ -2567,7 +2669,7 @@ static struct fnan *analyse_function(struct uniformity *u, CXTranslationUnit tu,
     a->ret = VNONE;
     a->budget = 400000;
     a->root = function_body(a, fn);
-    if (!a->root) {
+    if (!a->root || a->too_deep) {
         fnan_free(a);
         return NULL;
     }

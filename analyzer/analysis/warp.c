@@ -438,6 +438,11 @@ static enum warp_class classify_inner(struct warp_view *w, CXCursor e, struct li
     case CXCursor_DeclRefExpr: {
         CXCursor d = clang_getCursorReferenced(e);
         if (is_local_var(d)) return classify_var(w, d, l);
+        /* a constant (static constexpr el_w = N / warp_size): its initialiser */
+        if (d.kind == CXCursor_VarDecl && clang_isConstQualifiedType(clang_getCursorType(d))) {
+            CXCursor init = clang_Cursor_getVarDeclInitializer(d);
+            if (!clang_Cursor_isNull(init)) return classify(w, init, l);
+        }
         if (!varies) {
             *l = lin_uniform(WARP_BLOCK_UNIFORM, false);
             return WARP_BLOCK_UNIFORM;
@@ -929,7 +934,8 @@ static bool node_lane_divergent(struct warp_view *w, int node, bool exits_ok, st
             }
             if (in_other_branch(w, (int)i, node)) continue;
             /* A return from the kernel itself ends the thread. */
-            if (exits_ok && k == CXCursor_ReturnStmt && w->nodes[fn].c.kind == CXCursor_FunctionDecl &&
+            if (exits_ok && k == CXCursor_ReturnStmt &&
+                (w->nodes[fn].c.kind == CXCursor_FunctionDecl || w->nodes[fn].c.kind == CXCursor_FunctionTemplate) &&
                 (ast_exec_space(w->nodes[fn].c) & SPACE_GLOBAL) == SPACE_GLOBAL)
                 continue;
         } else {

@@ -232,7 +232,8 @@ void sv_split_list(struct strvec *sv, const char *list)
 
 int read_file(const char *path, char **out, size_t *len)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* O_NONBLOCK: opening a FIFO must not wait for a writer. */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return errno;
     struct stat st;
     if (fstat(fd, &st) != 0) {
@@ -243,6 +244,16 @@ int read_file(const char *path, char **out, size_t *len)
     if (S_ISDIR(st.st_mode)) {
         close(fd);
         return EISDIR;
+    }
+    /* Devices and FIFOs never end (/dev/zero) or never start; a file beyond
+       READ_FILE_MAX is not one cudalint has any use for. */
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        return EINVAL;
+    }
+    if (st.st_size > READ_FILE_MAX) {
+        close(fd);
+        return EFBIG;
     }
     size_t cap = st.st_size > 0 ? (size_t)st.st_size + 1 : 4096, n = 0;
     char *buf = xmalloc(cap);
@@ -261,6 +272,11 @@ int read_file(const char *path, char **out, size_t *len)
         }
         if (r == 0) break;
         n += (size_t)r;
+        if (n > READ_FILE_MAX) { /* a file that grows while read (/proc) */
+            free(buf);
+            close(fd);
+            return EFBIG;
+        }
     }
     close(fd);
     buf[n] = '\0';

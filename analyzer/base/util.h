@@ -54,7 +54,10 @@ void sv_sort(struct strvec *sv);                     /* byte order */
    white space, empty ones dropped. */
 void sv_split_list(struct strvec *sv, const char *list);
 
-/* Reads a whole file.  Returns 0 and sets *out and *len (NUL-terminated), or an errno. */
+/* Reads a whole file.  Returns 0 and sets *out and *len (NUL-terminated), or
+   an errno: regular files only (EINVAL for FIFOs and devices, which it never
+   blocks on), and none larger than READ_FILE_MAX (EFBIG). */
+#define READ_FILE_MAX ((long long)256 << 20)
 int read_file(const char *path, char **out, size_t *len);
 /* The same as a string, NULL when unreadable. */
 char *file_read_text(const char *path);

@@ -20,6 +20,11 @@ static pthread_once_t load_once = PTHREAD_ONCE_INIT;
    LD_LIBRARY_PATH). */
 static void load(void)
 {
+    /* libclang parses on a thread of its own with an 8 MB stack unless this
+       is set; deeply nested (but valid) code overflows that stack.  With it,
+       libclang parses on the calling thread, which cudalint starts with a
+       stack it chose (engine/lint.h, LINT_THREAD_STACK). */
+    setenv("LIBCLANG_NOTHREADS", "1", 1);
     const char *tried[3];
     size_t n = 0;
     const char *env = getenv("CUDALINT_LIBCLANG");

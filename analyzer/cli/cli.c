@@ -15,6 +15,7 @@
 #include "core/docs.h"
 #include "fix/fixwrite.h"
 #include "engine/lint.h"
+#include "engine/supervise.h"
 #include "output/writers.h"
 #include "core/rule.h"
 #include "base/util.h"
@@ -227,7 +228,7 @@ static int watch_loop(struct lint_options *o, const struct output_writer *writer
         double t0 = monotonic_seconds();
         struct progress *pg = progress_wanted(o) ? progress_begin(o, 1.0) : NULL;
         struct lint_run run;
-        lint_run(o, &run);
+        lint_run_supervised(o, &run);
         progress_end(pg, o);
         run_lint_report(o, writer, &run);
         fflush(stdout);
@@ -280,7 +281,7 @@ static int run_lint(struct lint_options *o, const struct output_writer *writer)
         return watch_loop(o, writer);
     } else {
         struct progress *pg = progress_wanted(o) ? progress_begin(o, 1.0) : NULL;
-        lint_run(o, &run);
+        lint_run_supervised(o, &run);
         progress_end(pg, o);
     }
     status = run_lint_report(o, writer, &run);

@@ -23,6 +23,7 @@ struct progress {
     bool ticker_started, stop, shown;
     double t0, delay;
     size_t total, done, findings;
+    char last[160]; /* the line on screen: not redrawn when it would not change */
 };
 
 bool progress_wanted(const struct lint_options *o)
@@ -51,9 +52,13 @@ static void draw(struct progress *p)
         fmt_secs(r, sizeof r, el / (double)p->done * (double)(p->total - p->done));
         snprintf(eta, sizeof eta, ", ETA %s", r);
     }
-    fprintf(stderr, "\r\033[Kcudalint: %zu/%zu files, %zu finding%s, %s elapsed%s", p->done, p->total,
-            p->findings, p->findings == 1 ? "" : "s", e, eta);
+    char line[sizeof p->last];
+    snprintf(line, sizeof line, "cudalint: %zu/%zu files, %zu finding%s, %s elapsed%s", p->done, p->total,
+             p->findings, p->findings == 1 ? "" : "s", e, eta);
+    if (p->shown && strcmp(line, p->last) == 0) return;
+    fprintf(stderr, "\r\033[K%s", line);
     fflush(stderr);
+    memcpy(p->last, line, sizeof line);
     p->shown = true;
 }
 

@@ -3,6 +3,7 @@
  * command line, which always wins. */
 #include "config/config.h"
 #include "core/rule.h"
+#include "frontend/compile_args.h"
 #include "frontend/toolkit.h"
 #include "base/util.h"
 
@@ -282,6 +283,16 @@ static int parse_key(struct parse_state *ps, struct config_file *cf, const char 
         } else if (get_list(ps, v, key, false, &raw)) {
             sv_release(&raw);
             return -1;
+        }
+        /* A configuration comes with the code, maybe a cloned repository's:
+           it may not make clang load code, run or write anything. */
+        for (size_t i = 0; i < raw.len; i++) {
+            const char *why = compile_arg_refused(i ? raw.items[i - 1] : NULL, raw.items[i]);
+            if (why) {
+                fail(ps, v, key, "'%s' is not allowed: %s", raw.items[i], why);
+                sv_release(&raw);
+                return -1;
+            }
         }
         for (size_t i = 0; i < raw.len; i++)
             add_extra_arg(cf, &cf->extra_args, i ? raw.items[i - 1] : NULL, raw.items[i]);

@@ -423,8 +423,14 @@ void confirm_sanitizer_step(struct confirm_env *env, struct pair_result *r, cons
         char *logname = xasprintf("%s-%s.log", p->sanitizer, variants[v]);
         save_log(pwork, logname, &pr);
         free(logname);
+        /* memcheck and synccheck end with "ERROR SUMMARY: N errors"; racecheck
+           with "RACECHECK SUMMARY: N hazards displayed (E errors, W warnings)",
+           where a warning is a hazard too (CU102's warp-level races are
+           reported as warnings). */
         const char *sum = strstr(pr.out, "ERROR SUMMARY:");
         if (sum) errors[v] = strtol(sum + 14, NULL, 10);
+        else if ((sum = strstr(pr.out, "RACECHECK SUMMARY:")) != NULL)
+            errors[v] = strtol(sum + 18, NULL, 10);
         /* the first reported problem, for the report */
         const char *e = strstr(pr.out, "========= ");
         while (e && errors[v] > 0) {

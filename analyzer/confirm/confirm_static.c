@@ -389,11 +389,19 @@ static enum step_status judge_barrier_skip(const struct asm_mix *b, const struct
 static enum step_status judge_instruction_count(const struct asm_mix *b, const struct asm_mix *f,
                                                 const char *what, char **detail, char **summary)
 {
+    /* PTX carries the inlined library routine whole (CU202: powf 121 instructions
+       against 9 for v * v), so the fixed kernel must have at most half as many.
+       SASS is the whole kernel after ptxas's scheduling and unrolling, where the
+       routine is a smaller share (an H100 build: 280 -> 176): fewer is the test. */
+    bool sass = b->sass;
     *summary = xasprintf("instructions %ld -> %ld (%s)", b->instructions, f->instructions, what);
     *detail = xasprintf("instructions in the kernel (%s): bad %ld, fixed %ld (the fixed kernel "
-                        "must have at most half as many)",
-                        what, b->instructions, f->instructions);
-    return f->instructions > 0 && 2 * f->instructions <= b->instructions ? STEP_PASS : STEP_FAIL;
+                        "must have %s)",
+                        what, b->instructions, f->instructions,
+                        sass ? "fewer" : "at most half as many");
+    if (f->instructions <= 0) return STEP_FAIL;
+    if (sass) return f->instructions < b->instructions ? STEP_PASS : STEP_FAIL;
+    return 2 * f->instructions <= b->instructions ? STEP_PASS : STEP_FAIL;
 }
 
 /* CU103: no conditional branch or exit skips a warp collective in the fixed kernel. */

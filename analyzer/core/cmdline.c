@@ -21,8 +21,27 @@ static int apply_cuda_path(struct lint_options *o, const char *v, char **error)
     return 0;
 }
 
+/* sm_NN, sm_NNa or sm_NNf (as .cudalint.yaml's cuda-arch accepts). */
+static bool valid_arch(const char *s)
+{
+    if (strncmp(s, "sm_", 3) != 0 || s[3] < '0' || s[3] > '9') return false;
+    const char *p = s + 3;
+    while (*p >= '0' && *p <= '9') p++;
+    if (*p == 'a' || *p == 'f') p++;
+    return *p == '\0' && p - s <= 8;
+}
+
 static int apply_cuda_arch(struct lint_options *o, const char *v, char **error)
 {
+    struct strvec archs = {0};
+    sv_split_list(&archs, v);
+    for (size_t i = 0; i < archs.len; i++)
+        if (!valid_arch(archs.items[i])) {
+            *error = xasprintf("--cuda-arch: '%s' is not a GPU arch like sm_90 or sm_90a", archs.items[i]);
+            sv_release(&archs);
+            return -1;
+        }
+    sv_release(&archs);
     sv_split_list(&o->archs, v);
     o->explicit_archs = true;
     return 0;
@@ -51,7 +70,7 @@ static int apply_max_file_size(struct lint_options *o, const char *v, char **err
 {
     char *end;
     double mb = strtod(v, &end);
-    if (*end || mb <= 0) {
+    if (end == v || *end || !(mb > 0) || mb > 1e9) {
         *error = xasprintf("--max-file-size needs a size in MB, not '%s'", v);
         return -1;
     }
@@ -91,6 +110,30 @@ static int apply_jobs(struct lint_options *o, const char *v, char **error)
         return -1;
     }
     o->jobs = (int)n;
+    return 0;
+}
+
+static int apply_time_limit(struct lint_options *o, const char *v, char **error)
+{
+    char *end;
+    double s = strtod(v, &end);
+    if (end == v || *end || !(s >= 0) || s > 1e6) {
+        *error = xasprintf("--time-limit needs a number of seconds (0: no limit), not '%s'", v);
+        return -1;
+    }
+    o->time_limit = s;
+    return 0;
+}
+
+static int apply_memory_limit(struct lint_options *o, const char *v, char **error)
+{
+    char *end;
+    double mb = strtod(v, &end);
+    if (end == v || *end || !(mb >= 0) || mb > 1e9 || (mb > 0 && mb < 64)) {
+        *error = xasprintf("--memory-limit needs a size in MB of at least 64 (0: no limit), not '%s'", v);
+        return -1;
+    }
+    o->memory_limit = (long long)(mb * 1e6);
     return 0;
 }
 
@@ -136,6 +179,12 @@ const struct cmdline_option cmdline_options[] = {
      OPT_TRUE, FIELD(show_parse_errors)},
     {"max-file-size", 0, "MB", LINT_LSP, NULL, "skip larger files with a note (default 4)", OPT_APPLY,
      .apply = apply_max_file_size},
+    {"time-limit", 0, "SECONDS", LINT_LSP, NULL,
+     "give up on a file after this long and report it as an error (default 120; 0: no limit)", OPT_APPLY,
+     .apply = apply_time_limit},
+    {"memory-limit", 0, "MB", LINT_LSP, NULL,
+     "memory of the process that lints; a file that needs more is reported as an error (default: 2000 per job, at least 4000, at most the machine's; 0: no limit)",
+     OPT_APPLY, .apply = apply_memory_limit},
     {NULL, 0, "ARGS", LINT_LSP, NULL, "pass the remaining arguments to clang", OPT_COMMAND, .id = ID_DASHDASH},
 
     {"config", 0, "FILE", LINT_LSP, "Configuration (.cudalint.yaml in the file's directory or the nearest parent)",

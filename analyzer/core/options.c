@@ -16,6 +16,8 @@ void lint_options_init(struct lint_options *o)
     o->color = -1;
     o->fail_level = SEV_WARNING;
     o->max_file_size = 4LL * 1000 * 1000; /* MB are 10^6 bytes, as printed */
+    o->time_limit = LINT_DEFAULT_TIME_LIMIT;
+    o->memory_limit = -1; /* the default: engine/supervise.h */
 }
 
 void lint_options_release(struct lint_options *o)

@@ -21,6 +21,11 @@ struct rule_option {
     char *key, *value;
 };
 
+/* --time-limit's default, in seconds: far above what any real file needs
+   (the slowest file of the corpora takes a few seconds), low enough that a
+   pre-commit hook does not hang on a pathological one. */
+#define LINT_DEFAULT_TIME_LIMIT 120.0
+
 struct lint_options {
     struct strvec paths;          /* files/directories given by the user */
     struct strvec roots;          /* the same, absolute: headers under them are linted */
@@ -39,6 +44,12 @@ struct lint_options {
     int color;                    /* 0 never, 1 always, -1 auto */
     int fail_level;               /* lowest enum severity that fails the run */
     long long max_file_size;      /* larger files are skipped with a note */
+    /* Containment (engine/supervise.h): a file whose lint takes longer than
+       time_limit seconds (0: no limit) gets an error status; memory_limit
+       (bytes; 0: none, -1: the default of supervise_memory_limit()) bounds
+       the address space of the process that lints. */
+    double time_limit;
+    long long memory_limit;
 
     /* Integrations (configuration, baseline, fixes, cache). */
     char *config_path;            /* --config FILE, or NULL: nearest .cudalint.yaml */

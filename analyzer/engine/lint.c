@@ -233,6 +233,13 @@ static const struct lint_options *file_begin(const struct lint_options *cli, con
         *len = contents_len;
     } else {
         struct stat st;
+        if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+            const char *what = S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO"
+                             : S_ISCHR(st.st_mode) ? "a character device" : S_ISBLK(st.st_mode) ? "a block device"
+                             : S_ISSOCK(st.st_mode) ? "a socket" : "not a regular file";
+            file_result_set_status(res, FILE_ERROR, xasprintf("cannot read: %s, not a source file", what));
+            return NULL;
+        }
         if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && o->max_file_size > 0 &&
             st.st_size > o->max_file_size) {
             file_result_set_status(res, FILE_SKIPPED, xasprintf("file too large (%.1f MB, the limit is %.1f MB: --max-file-size)",
@@ -363,8 +370,11 @@ static void disk_passes_run(struct lint_passes *self, const struct lint_options 
         if (!*dp->index) *dp->index = clang_createIndex(1, 0);
         CXTranslationUnit tu = pch_parse_pass(*dp->index, o, path, &plan->passes[i], text, len, unsaved, &err, &pch);
         if (!tu) {
-            out[i].error = xasprintf("libclang could not parse the file (error %d, %s pass)", (int)err,
-                                     plan->passes[i].name);
+            out[i].error = err == CXError_Crashed
+                               ? xasprintf("libclang crashed while parsing the file (out of memory, or a bug in "
+                                           "libclang; %s pass)", plan->passes[i].name)
+                               : xasprintf("libclang could not parse the file (error %d, %s pass)", (int)err,
+                                           plan->passes[i].name);
             continue;
         }
         lint_pass_walk(tu, &plan->passes[i], path, o, &out[i]);
@@ -402,6 +412,15 @@ int lint_thread_start(pthread_t *thread, void *(*fn)(void *), void *arg)
 
 /* ---- the file set ---- */
 
+struct dir_chain;
+static void collect_dir_in(const struct lint_options *o, const char *dir, struct strvec *out,
+                           struct strvec *errors, const struct dir_chain *up);
+static void collect_dir(const struct lint_options *o, const char *dir, struct strvec *out,
+                        struct strvec *errors)
+{
+    collect_dir_in(o, dir, out, errors, NULL);
+}
+
 static bool has_extension(const struct lint_options *o, const char *name)
 {
     for (size_t i = 0; i < o->extensions.len; i++)
@@ -409,9 +428,22 @@ static bool has_extension(const struct lint_options *o, const char *name)
     return false;
 }
 
-static void collect_dir(const struct lint_options *o, const char *dir, struct strvec *out,
-                        struct strvec *errors)
+/* The directories being searched, from the root down: a symbolic link back
+   to one of them (a cycle) is not followed again. */
+struct dir_chain {
+    dev_t dev;
+    ino_t ino;
+    const struct dir_chain *up;
+};
+
+static void collect_dir_in(const struct lint_options *o, const char *dir, struct strvec *out,
+                           struct strvec *errors, const struct dir_chain *up)
 {
+    struct stat dst;
+    if (stat(dir, &dst) != 0) return;
+    for (const struct dir_chain *c = up; c; c = c->up)
+        if (c->dev == dst.st_dev && c->ino == dst.st_ino) return; /* a cycle */
+    struct dir_chain here = {dst.st_dev, dst.st_ino, up};
     DIR *d = opendir(dir);
     if (!d) {
         sv_push_owned(errors, xasprintf("%s\t%s", dir, strerror(errno)));
@@ -437,7 +469,7 @@ static void collect_dir(const struct lint_options *o, const char *dir, struct st
             free(p);
             continue; /* an exclude: pattern of .cudalint.yaml */
         }
-        if (S_ISDIR(st.st_mode)) collect_dir(o, p, out, errors);
+        if (S_ISDIR(st.st_mode)) collect_dir_in(o, p, out, errors, &here);
         else if (S_ISREG(st.st_mode) && has_extension(o, p)) sv_push(out, p);
         free(p);
     }
@@ -446,10 +478,13 @@ static void collect_dir(const struct lint_options *o, const char *dir, struct st
 
 struct work {
     const struct lint_options *o;
-    struct strvec *files;
-    struct file_result *results;
+    const struct strvec *files;
+    const size_t *which; /* indices into files, or NULL: all of them */
+    size_t n;
+    lint_started_fn started;
+    lint_done_fn done;
+    void *data;
     atomic_size_t next;
-    pthread_mutex_t progress_lock; /* one o->progress->file_done() at a time */
 };
 
 static void *worker(void *arg)
@@ -457,18 +492,34 @@ static void *worker(void *arg)
     struct work *w = arg;
     CXIndex index = NULL;
     for (;;) {
-        size_t i = atomic_fetch_add(&w->next, 1);
-        if (i >= w->files->len) break;
-        lint_file_on_index(&index, w->o, w->files->items[i], NULL, 0, false, &w->results[i]);
-        const struct lint_progress *p = w->o->progress;
-        if (p && p->file_done) {
-            pthread_mutex_lock(&w->progress_lock);
-            p->file_done(p->data, &w->results[i]);
-            pthread_mutex_unlock(&w->progress_lock);
-        }
+        size_t k = atomic_fetch_add(&w->next, 1);
+        if (k >= w->n) break;
+        size_t i = w->which ? w->which[k] : k;
+        if (w->started) w->started(w->data, i);
+        struct file_result res;
+        lint_file_on_index(&index, w->o, w->files->items[i], NULL, 0, false, &res);
+        w->done(w->data, i, &res);
     }
     if (index) clang_disposeIndex(index);
     return NULL;
+}
+
+void lint_files(const struct lint_options *o, const struct strvec *files, const size_t *which, size_t n,
+                int jobs, lint_started_fn started, lint_done_fn done, void *data)
+{
+    struct work w = {o, files, which, n, started, done, data, 0};
+    if (jobs < 1) jobs = 1;
+    if ((size_t)jobs > n) jobs = n ? (int)n : 1;
+    /* Even one job runs on a thread of its own: the main thread's stack is
+       whatever ulimit -s says, a worker's is LINT_THREAD_STACK. */
+    pthread_t *th = xmalloc((size_t)jobs * sizeof *th);
+    bool *started_ok = xcalloc((size_t)jobs, sizeof *started_ok);
+    for (int i = 0; i < jobs; i++) started_ok[i] = lint_thread_start(&th[i], worker, &w) == 0;
+    if (!started_ok[0]) worker(&w); /* no thread to be had: this one does the work */
+    for (int i = 0; i < jobs; i++)
+        if (started_ok[i]) pthread_join(th[i], NULL);
+    free(started_ok);
+    free(th);
 }
 
 /* --shard K/N: the files sorted by path are cut into N contiguous slices of
@@ -517,71 +568,91 @@ void lint_shard_select(struct strvec *files, int k, int n)
     free(w);
 }
 
-void lint_run(const struct lint_options *o, struct lint_run *run)
+void lint_collect(const struct lint_options *o, struct strvec *files, struct strvec *errors,
+                  struct strvec *notes)
 {
-    memset(run, 0, sizeof *run);
-    struct strvec files = {0}, errors = {0}, notes = {0};
+    struct strvec all = {0};
     for (size_t i = 0; i < o->paths.len; i++) {
         const char *p = o->paths.items[i];
         struct stat st;
         if (stat(p, &st) != 0) {
-            sv_push_owned(&errors, xasprintf("%s\t%s", p, strerror(errno)));
+            sv_push_owned(errors, xasprintf("%s\t%s", p, strerror(errno)));
         } else if (S_ISDIR(st.st_mode)) {
-            size_t before = files.len;
-            collect_dir(o, p, &files, &errors);
-            if (files.len == before) sv_push_owned(&notes, xasprintf("%s\tno CUDA files (%s) found", p, "extensions .cu, .cuh and --extensions"));
+            size_t before = all.len;
+            collect_dir(o, p, &all, errors);
+            if (all.len == before) sv_push_owned(notes, xasprintf("%s\tno CUDA files (%s) found", p, "extensions .cu, .cuh and --extensions"));
         } else {
-            sv_push(&files, p); /* an explicitly named file is linted whatever its extension */
+            sv_push(&all, p); /* an explicitly named file is linted whatever its extension */
         }
     }
     /* The same file named twice is linted once. */
-    struct strvec unique = {0};
-    for (size_t i = 0; i < files.len; i++)
-        if (!sv_contains(&unique, files.items[i])) sv_push(&unique, files.items[i]);
-    sv_release(&files);
-    if (o->shard_n > 1) lint_shard_select(&unique, o->shard_k, o->shard_n);
+    for (size_t i = 0; i < all.len; i++)
+        if (!sv_contains(files, all.items[i])) sv_push(files, all.items[i]);
+    sv_release(&all);
+    if (o->shard_n > 1) lint_shard_select(files, o->shard_k, o->shard_n);
+}
 
-    size_t n = unique.len + errors.len + notes.len;
+void lint_run_assemble(struct lint_run *run, struct file_result *results, size_t n_files,
+                       const struct strvec *errors, const struct strvec *notes)
+{
+    memset(run, 0, sizeof *run);
+    size_t n = n_files + errors->len + notes->len;
     run->files = xcalloc(n ? n : 1, sizeof *run->files);
-    struct work w = {o, &unique, run->files, 0, PTHREAD_MUTEX_INITIALIZER};
-    if (o->progress && o->progress->start) o->progress->start(o->progress->data, unique.len);
-    int jobs = o->jobs > 0 ? o->jobs : 1;
-    if ((size_t)jobs > unique.len) jobs = (int)unique.len;
-    if (jobs <= 1) {
-        worker(&w);
-    } else {
-        pthread_t *th = xmalloc((size_t)jobs * sizeof *th);
-        for (int i = 0; i < jobs; i++) lint_thread_start(&th[i], worker, &w);
-        for (int i = 0; i < jobs; i++) pthread_join(th[i], NULL);
-        free(th);
-    }
-    run->n_files = unique.len;
-    for (size_t i = 0; i < errors.len; i++) {
+    for (size_t i = 0; i < n_files; i++) run->files[i] = results[i];
+    run->n_files = n_files;
+    for (size_t i = 0; i < errors->len; i++) {
         struct file_result *r = &run->files[run->n_files++];
-        char *tab = strchr(errors.items[i], '\t');
-        *tab = '\0';
-        r->path = xstrdup(errors.items[i]);
+        char *tab = strchr(errors->items[i], '\t');
+        r->path = xstrndup(errors->items[i], (size_t)(tab - errors->items[i]));
         r->status = FILE_ERROR;
         r->message = xstrdup(tab + 1);
         run->input_errors++;
     }
-    for (size_t i = 0; i < notes.len; i++) {
+    for (size_t i = 0; i < notes->len; i++) {
         struct file_result *r = &run->files[run->n_files++];
-        char *tab = strchr(notes.items[i], '\t');
-        *tab = '\0';
-        r->path = xstrdup(notes.items[i]);
+        char *tab = strchr(notes->items[i], '\t');
+        r->path = xstrndup(notes->items[i], (size_t)(tab - notes->items[i]));
         r->status = FILE_SKIPPED;
         r->message = xstrdup(tab + 1);
     }
     for (size_t i = 0; i < run->n_files; i++) {
-        if (run->files[i].status == FILE_ERROR && i < unique.len) run->input_errors++;
+        if (run->files[i].status == FILE_ERROR && i < n_files) run->input_errors++;
         /* Copy findings into the run-wide list; a header included by several
            linted files yields its findings once. */
         struct diag_list *dl = &run->files[i].diags;
         for (size_t j = 0; j < dl->len; j++) diag_copy(&run->diags, &dl->items[j]);
     }
     diag_list_sort_unique(&run->diags);
-    sv_release(&unique);
+}
+
+struct in_process {
+    const struct lint_options *o;
+    struct file_result *results;
+    pthread_mutex_t progress_lock; /* one o->progress->file_done() at a time */
+};
+
+static void store_result(void *data, size_t i, struct file_result *res)
+{
+    struct in_process *ip = data;
+    ip->results[i] = *res;
+    const struct lint_progress *p = ip->o->progress;
+    if (p && p->file_done) {
+        pthread_mutex_lock(&ip->progress_lock);
+        p->file_done(p->data, &ip->results[i]);
+        pthread_mutex_unlock(&ip->progress_lock);
+    }
+}
+
+void lint_run(const struct lint_options *o, struct lint_run *run)
+{
+    struct strvec files = {0}, errors = {0}, notes = {0};
+    lint_collect(o, &files, &errors, &notes);
+    struct in_process ip = {o, xcalloc(files.len ? files.len : 1, sizeof *ip.results), PTHREAD_MUTEX_INITIALIZER};
+    if (o->progress && o->progress->start) o->progress->start(o->progress->data, files.len);
+    lint_files(o, &files, NULL, files.len, o->jobs, NULL, store_result, &ip);
+    lint_run_assemble(run, ip.results, files.len, &errors, &notes);
+    free(ip.results);
+    sv_release(&files);
     sv_release(&errors);
     sv_release(&notes);
 }

@@ -36,7 +36,8 @@ void lint_unprepare(struct lint_options *o);
 void lint_file(const struct lint_options *o, const char *path, const char *contents,
                size_t contents_len, bool only_main_file, struct file_result *res);
 /* Lints every file of o->paths with o->jobs workers (only shard
-   o->shard_k of o->shard_n when sharded), telling o->progress. */
+   o->shard_k of o->shard_n when sharded), telling o->progress, in this
+   process (engine/supervise.h runs the same in a child process it watches). */
 void lint_run(const struct lint_options *o, struct lint_run *run);
 /* Lints text (standard input) as the file path, as one run of one file:
    path decides configuration, compile database entry and includes; only
@@ -45,6 +46,26 @@ void lint_run_stdin(const struct lint_options *o, const char *path, const char *
                     struct lint_run *run);
 /* Keeps the files of slice k (1-based) of n, in their order (--shard). */
 void lint_shard_select(struct strvec *files, int k, int n);
+
+/* ---- the pieces of lint_run() ---- */
+
+/* The file set of o->paths: files to lint (directories searched, each file
+   once), and "PATH\tMESSAGE" lines for paths that cannot be read (errors) and
+   directories without CUDA files (notes). */
+void lint_collect(const struct lint_options *o, struct strvec *files, struct strvec *errors,
+                  struct strvec *notes);
+/* Called from the worker threads: file i is about to be linted / is done
+   (done takes res over). */
+typedef void (*lint_started_fn)(void *data, size_t i);
+typedef void (*lint_done_fn)(void *data, size_t i, struct file_result *res);
+/* Lints files->items[which[k]] for k < n (which NULL: files->items[k]) with
+   jobs threads of LINT_THREAD_STACK; returns when all are done. */
+void lint_files(const struct lint_options *o, const struct strvec *files, const size_t *which, size_t n,
+                int jobs, lint_started_fn started, lint_done_fn done, void *data);
+/* The run: results[0, n_files) (taken over) in order, then errors and notes
+   as lint_collect() made them; the run-wide finding list sorted. */
+void lint_run_assemble(struct lint_run *run, struct file_result *results, size_t n_files,
+                       const struct strvec *errors, const struct strvec *notes);
 
 /* ---- the per-file pipeline, for front ends that parse their own way ----
 
@@ -88,9 +109,16 @@ void lint_file_with(const struct lint_options *cli, const char *path, const char
 void lint_pass_walk(CXTranslationUnit tu, const struct parse_pass *pass, const char *path,
                     const struct lint_options *o, struct lint_pass_result *out);
 
-/* Threads that parse need large stacks: libclang recurses deeply on large
-   expressions.  Starts fn(arg) on such a thread; returns pthread_create's. */
-#define LINT_THREAD_STACK (16u << 20)
+/* Threads that parse and walk need large stacks: libclang's parser and its
+   cursor visits recurse once per level of nesting (about 5 KB a level for
+   parentheses), and libclang parses on the calling thread (clang_api.c sets
+   LIBCLANG_NOTHREADS).  256 MB of address space, of which only what a file
+   needs is ever touched, holds clang's own bracket limit (2048 levels) and
+   the walk's bound (WALK_MAX_DEPTH) with room to spare; what nests deeper
+   without brackets (long chains of unary operators, nested lambdas) and
+   still overflows is contained by the supervisor (engine/supervise.h).
+   Starts fn(arg) on such a thread; returns pthread_create's. */
+#define LINT_THREAD_STACK ((size_t)256 << 20)
 int lint_thread_start(pthread_t *thread, void *(*fn)(void *), void *arg);
 
 #endif

@@ -40,6 +40,9 @@ struct walk_state {
     struct macro_def *macros;
     size_t n_macros, cap_macros;
     char *main_abs;
+    /* The walk did not descend below WALK_MAX_DEPTH: where it first stopped. */
+    bool cut;
+    CXCursor cut_at;
 };
 
 static struct walk_state *state_of(const struct rule_ctx *ctx)
@@ -446,7 +449,12 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
         }
     }
     push_parent(ctx, c);
-    clang_visitChildren(c, visit, ctx);
+    if (ctx->depth < WALK_MAX_DEPTH) {
+        clang_visitChildren(c, visit, ctx);
+    } else if (!state_of(ctx)->cut) {
+        state_of(ctx)->cut = true;
+        state_of(ctx)->cut_at = c;
+    }
     ctx->depth--;
     if (is_fn) {
         fn_cache_drop(ctx, clang_hashCursor(c));
@@ -483,6 +491,11 @@ void walk_translation_unit(CXTranslationUnit tu, const char *main_file, const ch
         const struct rule *r = rule_registry[i];
         if (!r->on_cursor || !r->subscriptions) continue;
         if (opts && !lint_rule_enabled(opts, r)) continue;
+        /* Host-side rules read host code, which toolkit mode parses in its
+           host pass; its device passes skip them.  The shim mode's single
+           pass sees host code too and keeps them. */
+        if (r->scope == SCOPE_HOST && pass_is_device && pass_name && !str_starts_with(pass_name, "shim"))
+            continue;
         st.enabled[i] = true;
         st.host[i] = opts && lint_rule_host(opts, r);
         for (const enum CXCursorKind *k = r->subscriptions; *k; k++)
@@ -496,6 +509,17 @@ void walk_translation_unit(CXTranslationUnit tu, const char *main_file, const ch
     ctx.rule = NULL;
 
     clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, &ctx);
+    if (st.cut && (!opts || lint_rule_enabled(opts, &rule_cu000))) {
+        CXFile f;
+        unsigned line, col, off;
+        clang_getExpansionLocation(clang_getCursorLocation(st.cut_at), &f, &line, &col, &off);
+        char *file = f ? file_name(f) : NULL;
+        diag_new(out, &rule_cu000, file ? file : main_file, line ? line : 1, col ? col : 1, line ? line : 1,
+                 (col ? col : 1) + 1,
+                 xasprintf("code nested deeper than %u levels: not analysed below this point (%s pass)",
+                           (unsigned)WALK_MAX_DEPTH, pass_name));
+        free(file);
+    }
 
     for (size_t i = 0; i < rule_registry_len && i < 64; i++) {
         if (!st.enabled[i] || !rule_registry[i]->tu_end) continue;

@@ -48,6 +48,12 @@ struct rule_ctx {
     void *walk_private;
 };
 
+/* How deep the walk descends: the AST nodes below this many levels of
+   nesting are not visited (each level costs stack in libclang's recursive
+   cursor visit), and a CU000 note at the first such node says so.  Real code
+   nests a few dozen levels; clang's own bracket limit is 2048. */
+#define WALK_MAX_DEPTH 4096
+
 /* Runs one walk over tu; appends findings to out. */
 void walk_translation_unit(CXTranslationUnit tu, const char *main_file,
                            const char *pass_name, bool pass_is_device,

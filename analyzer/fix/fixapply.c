@@ -43,6 +43,14 @@ char *fix_apply(const char *text, size_t len, const char *file, const struct dia
             mine = true;
             if (f->end_offset < f->offset || f->end_offset > len) valid = false;
             else if (overlaps(edits, n, f->offset, f->end_offset)) valid = false;
+            /* Nor may a finding's own fixes overlap one another (the text
+               between them would be copied backwards). */
+            for (size_t j = 0; j < k && valid; j++) {
+                const struct diag_fix *g = &d->fixes[j];
+                if (strcmp(g->file, file) != 0) continue;
+                struct edit e = {g->offset, g->end_offset, g->replacement};
+                if (overlaps(&e, 1, f->offset, f->end_offset)) valid = false;
+            }
         }
         if (!mine) continue;
         /* The same edit offered by two findings (a shared macro) is applied once. */

@@ -50,8 +50,27 @@ void fix_memory_free(struct fix_memory *m)
 
 void fixwrite_remember(struct fix_memory *m, const char *path, const char *text, size_t len)
 {
+    fixwrite_remember_hash(m, path, hash_bytes(text, len));
+}
+
+bool fixwrite_recall(struct fix_memory *m, const char *path, uint64_t *hash)
+{
     char *abs = path_absolute(path);
-    uint64_t h = hash_bytes(text, len);
+    pthread_mutex_lock(&m->lock);
+    bool found = false;
+    for (size_t i = 0; i < m->n && !found; i++)
+        if (strcmp(m->items[i].path, abs) == 0) {
+            *hash = m->items[i].hash;
+            found = true;
+        }
+    pthread_mutex_unlock(&m->lock);
+    free(abs);
+    return found;
+}
+
+void fixwrite_remember_hash(struct fix_memory *m, const char *path, uint64_t h)
+{
+    char *abs = path_absolute(path);
     pthread_mutex_lock(&m->lock);
     size_t i = 0;
     while (i < m->n && strcmp(m->items[i].path, abs) != 0) i++;
@@ -147,6 +166,18 @@ static enum fixwrite_result replace(const char *path, const char *data, size_t l
         *error = xasprintf("%s: not a regular file", path);
         free(target);
         return FIXWRITE_FAILED;
+    } else if (!(st.st_mode & 0222)) {
+        /* Even where the directory would let the file be replaced (or for
+           root), a read-only file is left as its owner marked it. */
+        *error = xasprintf("%s: read-only; not fixed", path);
+        free(target);
+        return FIXWRITE_CHANGED;
+    } else if (st.st_nlink > 1) {
+        /* Replacing the file would leave its other names with the old text. */
+        *error = xasprintf("%s: has %lu hard links, which a replacement would split; not fixed", path,
+                           (unsigned long)st.st_nlink);
+        free(target);
+        return FIXWRITE_CHANGED;
     }
     char *dir = path_dirname(target);
     const char *base = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;

@@ -15,6 +15,11 @@ struct fix_memory;
 struct fix_memory *fix_memory_new(void);
 void fix_memory_free(struct fix_memory *m);
 void fixwrite_remember(struct fix_memory *m, const char *path, const char *text, size_t len);
+/* The same by hash, and the hash remembered for path (false: none); the
+   supervisor carries them from the process that read the files to the one
+   that writes the fixes. */
+void fixwrite_remember_hash(struct fix_memory *m, const char *path, uint64_t hash);
+bool fixwrite_recall(struct fix_memory *m, const char *path, uint64_t *hash);
 
 enum fixwrite_result { FIXWRITE_OK = 0, FIXWRITE_CHANGED = 1, FIXWRITE_FAILED = -1 };
 

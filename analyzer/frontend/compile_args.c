@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Response files may include others; a cycle must end in an error, not a hang. */
 #define MAX_RESPONSE_DEPTH 16
@@ -502,6 +503,12 @@ static void add_gencode(struct xlate *x, const char *v)
 
 static void push_pair(struct strvec *out, const char *flag, char *owned_value)
 {
+    /* -include /dev/zero and the like never end: dropped (the database may
+       come with a cloned repository). */
+    if (strncmp(flag, "-i", 2) == 0 && compile_arg_refused(flag, owned_value)) {
+        free(owned_value);
+        return;
+    }
     sv_push(out, flag);
     sv_push_owned(out, owned_value);
 }
@@ -883,4 +890,47 @@ void compdb_free(struct compdb *db)
     free(db->cmds);
     free(db->path);
     free(db);
+}
+
+/* ---- arguments from files that are not the user's own ---- */
+
+static bool starts(const char *s, const char *prefix)
+{
+    return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+const char *compile_arg_refused(const char *prev, const char *arg)
+{
+    if (prev && strcmp(prev, "-Xclang") == 0) {
+        if ((arg[0] == '-' && (arg[1] == 'f' || arg[1] == 'W')) && !starts(arg, "-fplugin") &&
+            !starts(arg, "-fpass-plugin") && !starts(arg, "-fmodule"))
+            return NULL;
+        return "after -Xclang only -f and -W options are allowed (no -load, -plugin or -add-plugin)";
+    }
+    if (prev && (strcmp(prev, "-include") == 0 || strcmp(prev, "-imacros") == 0 || strcmp(prev, "-include-pch") == 0 ||
+                 strcmp(prev, "--include") == 0)) {
+        struct stat st;
+        if (stat(arg, &st) == 0 && !S_ISREG(st.st_mode)) return "includes a file that is not a regular file";
+        return NULL;
+    }
+    if (arg[0] == '@') return "response files are not read from a configuration";
+    static const char *const loads[] = {"-fplugin", "-fpass-plugin", "-load", "-plugin", "-add-plugin", NULL};
+    for (size_t i = 0; loads[i]; i++)
+        if (starts(arg, loads[i])) return "loads a plugin";
+    static const char *const programs[] = {"-B", "--gcc-toolchain", "--gcc-install-dir", "--prefix", "-ccc-",
+                                           "--ld-path", "-fuse-ld", "--config", "-no-canonical-prefixes", NULL};
+    for (size_t i = 0; programs[i]; i++)
+        if (starts(arg, programs[i])) return "names programs or where clang looks for them";
+    static const char *const writes[] = {"-o", "-M", "--write-", "-save-temps", "-ftime-trace", "-fcrash-diagnostics",
+                                         "-fprofile", "--serialize-diagnostics", "-serialize-diagnostics",
+                                         "-dependency-", "-fmodule", "-fimplicit-module", "-fbuild-session",
+                                         "-gen-reproducer", "-emit-", "-fdump", "-ftest-module", NULL};
+    for (size_t i = 0; writes[i]; i++)
+        if (starts(arg, writes[i])) return "makes clang write files";
+    static const char *const passes[] = {"-mllvm", "-Xlinker", "-Wl,", "-Wa,", "-Wp,", "-Xassembler", "-Xpreprocessor",
+                                         "-Xarch", "-Xcuda", "-Xopenmp", "-Xoffload", "-Xanalyzer", "-Xcompiler",
+                                         "--cuda-path-ignore-env", NULL};
+    for (size_t i = 0; passes[i]; i++)
+        if (starts(arg, passes[i])) return "passes arguments on to other tools";
+    return NULL;
 }

@@ -42,4 +42,13 @@ int translate_compile_args(const struct strvec *argv, const char *directory,
                            struct strvec *clang_args, struct strvec *archs,
                            char **error);
 
+/* Arguments a configuration file from a cloned repository may not hand to
+   clang: those that load code (-fplugin, -Xclang -load), name programs or
+   where they come from (-B, --gcc-toolchain), write files (-o, -MF,
+   -save-temps, module caches), read what never ends (@/dev/zero, -include
+   of a device) or pass arbitrary flags on (-mllvm, -Xlinker, --config).
+   After -Xclang only -f and -W forms are allowed.  Returns why arg (after
+   prev, NULL at the start) is refused, or NULL when it is fine. */
+const char *compile_arg_refused(const char *prev, const char *arg);
+
 #endif

@@ -21,6 +21,7 @@
 #include "engine/lint.h"
 #include "lsp/lsp_convert.h"
 #include "lsp/lsp_lint.h"
+#include "lsp/lsp_proc.h"
 #include "lsp/lsp_rpc.h"
 #include "lsp/lsp_text.h"
 #include "frontend/toolkit.h"
@@ -70,7 +71,8 @@ struct lsp_doc {
     bool refresh;         /* opened or saved: see whether compile_commands.json changed */
     bool closed;          /* closed by the client; freed once not busy */
     bool busy;            /* the worker is linting it */
-    struct lsp_lint_session *session; /* touched by the worker only while busy */
+    uint64_t lint_id;     /* its id in the lint process (lsp_proc.h), 0 until linted */
+    bool has_session;     /* the lint process keeps its translation units */
     cJSON *actions;       /* [{range, action}] of the last publish */
     long actions_version;
     uint64_t actions_stamp; /* the edit they were computed for */
@@ -83,6 +85,8 @@ struct server {
     bool reuse_tus;           /* false: plain lint_file() per edit (--no-reuse) */
     struct lsp_convert cv;    /* the negotiated encoding and edit style */
     bool initialize_seen, shutdown_seen;
+    unsigned opts_generation; /* bumped when session.opts change: a new lint process */
+    uint64_t next_lint_id;
     struct timespec compdb_mtime; /* of the loaded compile_commands.json */
 
     pthread_mutex_t out_mu;   /* stdout and the trace log */
@@ -93,6 +97,10 @@ struct server {
     pthread_mutex_t docs_mu;  /* everything below */
     pthread_cond_t docs_cv;
     struct lsp_doc *docs;
+    /* Documents closed whose units the lint process may drop: the worker
+       tells it (only the worker talks to the lint process). */
+    uint64_t *forget;
+    size_t n_forget;
     uint64_t stamp, lru_clock;
     bool stop, worker_busy;
     pthread_t worker;
@@ -193,6 +201,14 @@ static bool juint(const cJSON *o, const char *key, size_t *out)
     return (double)*out == v->valuedouble;
 }
 
+/* A document version: an integer; anything else (1e300, NaN, -0.5) is 0
+   rather than an out-of-range conversion. */
+static long jversion(const cJSON *v)
+{
+    if (!cJSON_IsNumber(v) || !(v->valuedouble >= -9e15 && v->valuedouble <= 9e15)) return 0;
+    return (long)v->valuedouble;
+}
+
 static bool jposition(const cJSON *pos, size_t *line, size_t *character)
 {
     return cJSON_IsObject(pos) && juint(pos, "line", line) && juint(pos, "character", character);
@@ -209,7 +225,6 @@ static struct lsp_doc *doc_find(struct server *s, const char *uri)
 
 static void doc_free(struct lsp_doc *d)
 {
-    lsp_lint_session_free(d->session);
     cJSON_Delete(d->actions);
     free(d->status_note);
     free(d->uri);
@@ -226,6 +241,10 @@ static void doc_remove_locked(struct server *s, struct lsp_doc *d)
             *pp = d->next;
             break;
         }
+    }
+    if (d->has_session) {
+        s->forget = xrealloc(s->forget, (s->n_forget + 1) * sizeof *s->forget);
+        s->forget[s->n_forget++] = d->lint_id;
     }
     doc_free(d);
 }
@@ -269,6 +288,7 @@ static void compdb_refresh(struct server *s)
     if (db) {
         compdb_free(s->session.opts.compdb);
         s->session.opts.compdb = db;
+        s->opts_generation++;
         s->compdb_mtime = t;
     } else {
         log_message(s, 2, "cudalint: keeping the previous compile database: %s", error ? error : "");
@@ -286,21 +306,20 @@ static struct lsp_doc *pick_doc_locked(struct server *s)
     return best;
 }
 
-/* Keeps at most MAX_SESSIONS documents' translation units; returns a session
-   to free outside the lock, or NULL. */
-static struct lsp_lint_session *evict_locked(struct server *s, struct lsp_doc *keep)
+/* Keeps at most MAX_SESSIONS documents' translation units; returns the id of
+   a document whose units the lint process may drop, or 0. */
+static uint64_t evict_locked(struct server *s, struct lsp_doc *keep)
 {
     size_t n = 0;
     struct lsp_doc *oldest = NULL;
     for (struct lsp_doc *d = s->docs; d; d = d->next) {
-        if (!d->session || d->closed) continue;
+        if (!d->has_session || d->closed) continue;
         n++;
         if (d != keep && !d->busy && (!oldest || d->linted_at < oldest->linted_at)) oldest = d;
     }
-    if (n <= MAX_SESSIONS || !oldest) return NULL;
-    struct lsp_lint_session *ls = oldest->session;
-    oldest->session = NULL;
-    return ls;
+    if (n <= MAX_SESSIONS || !oldest) return 0;
+    oldest->has_session = false;
+    return oldest->lint_id;
 }
 
 static void *worker_main(void *arg)
@@ -325,10 +344,17 @@ static void *worker_main(void *arg)
         size_t len = d->len;
         char *uri = xstrdup(d->uri);
         char *path = d->path ? xstrdup(d->path) : NULL;
-        if (s->reuse_tus && !d->session) d->session = lsp_lint_session_new();
-        struct lsp_lint_session *ls = d->session;
+        if (!d->lint_id) d->lint_id = ++s->next_lint_id;
+        if (s->reuse_tus) d->has_session = true;
+        uint64_t lint_id = d->lint_id;
         d->linted_at = ++s->lru_clock;
+        uint64_t *forget = s->forget;
+        size_t n_forget = s->n_forget;
+        s->forget = NULL;
+        s->n_forget = 0;
         pthread_mutex_unlock(&s->docs_mu);
+        for (size_t i = 0; i < n_forget; i++) lsp_proc_forget(forget[i]);
+        free(forget);
 
         cJSON *diags = NULL, *actions = NULL;
         char *status_note = NULL; /* why the file was not linted cleanly */
@@ -338,11 +364,10 @@ static void *worker_main(void *arg)
             memset(&res, 0, sizeof res);
             struct strbuf timing;
             sb_init(&timing);
-            if (ls) {
-                lsp_lint_session_run(ls, &s->session.opts, path, text, len, &res, s->trace ? &timing : NULL);
-            } else {
-                lint_file(&s->session.opts, path, text, len, true, &res);
-            }
+            /* In the lint process: a crash or a time-out there costs this
+               document its result, not the server. */
+            lsp_proc_lint(&s->session.opts, s->opts_generation, lint_id, s->reuse_tus, path, text, len, &res,
+                          s->trace ? &timing : NULL);
             if (s->trace && timing.len) {
                 pthread_mutex_lock(&s->out_mu);
                 fprintf(s->trace, "-- lint %s v%ld: %s\n", path, version, timing.buf);
@@ -360,7 +385,7 @@ static void *worker_main(void *arg)
         pthread_mutex_lock(&s->docs_mu);
         d->busy = false;
         s->worker_busy = false;
-        struct lsp_lint_session *evicted = NULL;
+        uint64_t evicted = 0;
         if (d->closed) {
             doc_remove_locked(s, d);
         } else if (d->stamp == stamp && path) {
@@ -390,11 +415,7 @@ static void *worker_main(void *arg)
         free(text);
         free(uri);
         free(path);
-        if (evicted) {
-            pthread_mutex_unlock(&s->docs_mu);
-            lsp_lint_session_free(evicted);
-            pthread_mutex_lock(&s->docs_mu);
-        }
+        if (evicted) lsp_proc_forget(evicted);
     }
     pthread_mutex_unlock(&s->docs_mu);
     return NULL;
@@ -639,7 +660,7 @@ static void handle_did_open(struct server *s, const cJSON *params)
     free(d->text);
     d->len = strlen(text);
     d->text = xstrndup(text, d->len);
-    d->version = cJSON_IsNumber(ver) ? (long)ver->valuedouble : 0;
+    d->version = jversion(ver);
     d->refresh = true;
     if (!d->path)
         log_message(s, 3, "cudalint: %s is not a file: URI; not linted", uri);
@@ -691,7 +712,7 @@ static void handle_did_change(struct server *s, const cJSON *params)
             d->text = xstrndup(text, d->len);
         }
     }
-    if (cJSON_IsNumber(ver)) d->version = (long)ver->valuedouble;
+    if (cJSON_IsNumber(ver)) d->version = jversion(ver);
     if (d->path) doc_mark_dirty_locked(s, d);
     pthread_mutex_unlock(&s->docs_mu);
 }
@@ -950,6 +971,8 @@ int lsp_main(int argc, char **argv)
     }
     pthread_join(s->worker, NULL);
     while (s->docs) doc_remove_locked(s, s->docs);
+    lsp_proc_stop();
+    free(s->forget);
     pthread_cond_destroy(&s->docs_cv);
     pthread_mutex_destroy(&s->docs_mu);
     report_set_sink(NULL, NULL);

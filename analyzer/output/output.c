@@ -18,29 +18,39 @@ void source_override(const char *path, const char *text, size_t len)
 
 const char *source_line(struct source_cache *sc, const char *file, unsigned line, size_t *n)
 {
-    if (override_path && strcmp(file, override_path) == 0) {
-        if (!sc->file || strcmp(sc->file, file) != 0) {
-            free(sc->file);
-            free(sc->text);
-            sc->file = xstrdup(file);
-            sc->text = xstrndup(override_text, override_len);
-            sc->len = override_len;
-        }
-    } else if (!sc->file || strcmp(sc->file, file) != 0) {
+    if (!sc->file || strcmp(sc->file, file) != 0) {
         free(sc->file);
         free(sc->text);
+        free(sc->starts);
         sc->file = xstrdup(file);
         sc->text = NULL;
         sc->len = 0;
-        if (read_file(file, &sc->text, &sc->len) != 0) sc->text = NULL;
+        sc->starts = NULL;
+        sc->n_lines = 0;
+        if (override_path && strcmp(file, override_path) == 0) {
+            sc->text = xstrndup(override_text, override_len);
+            sc->len = override_len;
+        } else if (read_file(file, &sc->text, &sc->len) != 0) {
+            sc->text = NULL;
+        }
+        if (sc->text) {
+            /* Where each line starts, once per file: a file with many
+               findings is not scanned from its top for each. */
+            size_t cap = 64;
+            sc->starts = xmalloc(cap * sizeof *sc->starts);
+            sc->starts[sc->n_lines++] = 0;
+            for (const char *p = sc->text, *end = sc->text + sc->len;
+                 (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++) {
+                if (sc->n_lines == cap) {
+                    cap *= 2;
+                    sc->starts = xrealloc(sc->starts, cap * sizeof *sc->starts);
+                }
+                sc->starts[sc->n_lines++] = (size_t)(p + 1 - sc->text);
+            }
+        }
     }
-    if (!sc->text || line == 0) return NULL;
-    const char *p = sc->text, *end = sc->text + sc->len;
-    for (unsigned l = 1; l < line; l++) {
-        p = memchr(p, '\n', (size_t)(end - p));
-        if (!p) return NULL;
-        p++;
-    }
+    if (!sc->text || line == 0 || line > sc->n_lines) return NULL;
+    const char *p = sc->text + sc->starts[line - 1], *end = sc->text + sc->len;
     const char *e = memchr(p, '\n', (size_t)(end - p));
     *n = (size_t)((e ? e : end) - p);
     if (*n && p[*n - 1] == '\r') (*n)--;
@@ -51,6 +61,7 @@ void source_cache_release(struct source_cache *sc)
 {
     free(sc->file);
     free(sc->text);
+    free(sc->starts);
     memset(sc, 0, sizeof *sc);
 }
 

@@ -20,6 +20,8 @@ struct source_cache {
     char *file;
     char *text;   /* NULL when unreadable */
     size_t len;
+    size_t *starts; /* offset of each line */
+    size_t n_lines;
 };
 /* Line (1-based) of file without its line ending, or NULL. */
 const char *source_line(struct source_cache *sc, const char *file, unsigned line, size_t *n);

@@ -1,7 +1,7 @@
 /* test_launch.c: unit tests for the host-side launch model
  * (analyzer/analysis/launch.c): constant block shapes of launch sites, dim3
- * variables, template arguments equal to blockDim.x, and the cases that make
- * a kernel's shape unknown. */
+ * variables, template arguments equal to blockDim.x, kernel arguments equal
+ * to the block's extent, and the cases that make a kernel's shape unknown. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -185,12 +185,49 @@ static void template_arguments(void **state)
     release(&p);
 }
 
+static void parameters_equal_to_the_block(void **state)
+{
+    (void)state;
+    struct parsed p;
+    parse(&p,
+          "__global__ void sorted(int *o, int n, int pad) {}\n"
+          "__global__ void rows(int *o, int k) {}\n"
+          "__global__ void wide(int *o, int n) {}\n"
+          "__global__ void constant(int *o, int w) {}\n"
+          "__global__ void changed(int *o, int n) {}\n"
+          "__global__ void indirect(int *o, int n) {}\n"
+          "void host(int *o, int n, int k, int r) {\n"
+          "  const int pad = n * 2;\n"
+          "  const dim3 block(pad, 1, 1);\n"
+          "  sorted<<<r, block>>>(o, n, pad);\n"
+          "  dim3 t(32, k);\n"
+          "  rows<<<r, t>>>(o, k);\n"
+          "  wide<<<r, 2 * n>>>(o, n);\n"
+          "  constant<<<r, 128>>>(o, 128);\n"
+          "  int m = n; m++;\n"
+          "  changed<<<r, m>>>(o, m);\n"
+          "  indirect<<<r, n>>>(o, n);\n"
+          "  void *a[] = {&o, &n};\n"
+          "  cudaLaunchKernel((const void *)indirect, dim3(r), dim3(n), a, 0, 0);\n"
+          "}\n");
+    assert_true(launch_param_is_block_dim(p.m, kernel(&p, "sorted"), 2, 0));
+    assert_false(launch_param_is_block_dim(p.m, kernel(&p, "sorted"), 1, 0));
+    assert_true(launch_param_is_block_dim(p.m, kernel(&p, "rows"), 1, 1));
+    assert_false(launch_param_is_block_dim(p.m, kernel(&p, "rows"), 1, 0));
+    assert_false(launch_param_is_block_dim(p.m, kernel(&p, "wide"), 1, 0));
+    assert_true(launch_param_is_block_dim(p.m, kernel(&p, "constant"), 1, 0));
+    assert_false(launch_param_is_block_dim(p.m, kernel(&p, "changed"), 1, 0));
+    assert_false(launch_param_is_block_dim(p.m, kernel(&p, "indirect"), 1, 0));
+    release(&p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(constant_shapes),
         cmocka_unit_test(unknown_shapes),
         cmocka_unit_test(template_arguments),
+        cmocka_unit_test(parameters_equal_to_the_block),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,7 +3,12 @@
 #
 # Usage: tests/data/cu401_ncu/run_ncu.sh [BUILD_DIR]   (default: build; uses BUILD_DIR/cudalint)
 # Environment: NVCC (default: nvcc on PATH, else $CUDA_PATH/bin or /usr/local/cuda/bin),
-#              NCU (default: ncu on PATH, else next to nvcc), CUDALINT (overrides BUILD_DIR/cudalint).
+#              NCU (default: ncu on PATH, else next to nvcc), CUDALINT (overrides BUILD_DIR/cudalint),
+#              CUDALINT_JSON: cudalint's findings on bank_kernels.cu, made elsewhere; then no
+#              cudalint (and no libclang) is needed on the GPU machine.  Make it from the root with
+#                build/cudalint --select CU401 --format json --exit-zero --no-cache \
+#                    tests/data/cu401_ncu/bank_kernels.cu > cu401.json
+#              and run CUDALINT_JSON=cu401.json tests/data/cu401_ncu/run_ncu.sh there.
 #
 # A 4-byte-or-narrower shared load is one request of one wavefront per way of
 # conflict; 8-byte loads take 2 wavefronts without conflict (two half-warps)
@@ -30,8 +35,15 @@ if [ -z "$nvcc" ]; then
     echo "SKIP: nvcc not found (set NVCC or CUDA_PATH)"
     exit 77
 fi
-if [ ! -x "$cudalint" ]; then
-    echo "error: $cudalint not found: build cudalint first or set CUDALINT" >&2
+lint_json=${CUDALINT_JSON:-}
+if [ -n "$lint_json" ]; then
+    if [ ! -r "$lint_json" ]; then
+        echo "error: CUDALINT_JSON=$lint_json is not a readable file" >&2
+        exit 2
+    fi
+    lint_json=$(cd "$(dirname "$lint_json")" && pwd)/$(basename "$lint_json")
+elif [ ! -x "$cudalint" ]; then
+    echo "error: $cudalint not found: build cudalint first, set CUDALINT, or give its JSON in CUDALINT_JSON" >&2
     exit 2
 fi
 
@@ -39,7 +51,12 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$nvcc" -O3 -arch=sm_90 -o "$work/bank_kernels" "$src"
 echo "built bank_kernels with $nvcc -O3 -arch=sm_90"
-"$cudalint" --select CU401 --format json --exit-zero --no-cache "$src" > "$work/cudalint.json"
+if [ -n "$lint_json" ]; then
+    cp "$lint_json" "$work/cudalint.json"
+    echo "cudalint's degrees from $lint_json"
+else
+    "$cudalint" --select CU401 --format json --exit-zero --no-cache "$src" > "$work/cudalint.json"
+fi
 
 ncu=${NCU:-$(find_tool ncu || true)}
 if [ -z "$ncu" ] && [ -x "$(dirname "$nvcc")/ncu" ]; then ncu=$(dirname "$nvcc")/ncu; fi
@@ -52,7 +69,7 @@ metrics=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_ban
 "$ncu" --metrics "$metrics" --csv "$work/bank_kernels" > "$work/ncu.csv"
 
 python3 - "$src" "$work/cudalint.json" "$work/ncu.csv" <<'PY'
-import csv, json, re, sys
+import csv, json, os, re, sys
 src, lint_json, ncu_csv = sys.argv[1:4]
 
 # Kernel of each source line, and each kernel's load width (bytes).
@@ -73,6 +90,8 @@ widths["column_char"] = 1
 degree = {k: 1 for k in widths}
 for d in json.load(open(lint_json))["diagnostics"]:
     for n in d["notes"]:
+        if os.path.basename(n["file"]) != os.path.basename(src):
+            continue
         m = re.match(r'(\d+)-way bank conflict in this read', n["message"])
         if m and kernel_at.get(n["line"]):
             k = kernel_at[n["line"]]

@@ -1,0 +1,152 @@
+/* cu501_unchecked_cuda_error.c: CU501 flags CUDA runtime, driver and library calls whose returned status (cudaError_t, CUresult, cublasStatus_t ...) is discarded or stored and never read; the fix wraps the call in the file's own checking macro when the file uses exactly one for calls of that kind. */
+#include "analysis/hostapi.h"
+#include "clang/astutil.h"
+#include "core/rule.h"
+#include "base/util.h"
+#include "engine/walk.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The checking macros of this translation unit, per status type, found on
+   first need. */
+struct macro_memo {
+    const char *type;
+    unsigned count;
+    char *name;
+};
+
+struct state {
+    struct macro_memo memo[16];
+    unsigned n_memo;
+};
+
+static void *cu501_begin(struct rule_ctx *ctx)
+{
+    (void)ctx;
+    return xcalloc(1, sizeof(struct state));
+}
+
+static void cu501_end(struct rule_ctx *ctx, void *p)
+{
+    (void)ctx;
+    struct state *st = p;
+    for (unsigned i = 0; i < st->n_memo; i++) free(st->memo[i].name);
+    free(st);
+}
+
+static const char *checking_macro(struct rule_ctx *ctx, const struct hostapi_call *c)
+{
+    struct state *st = ctx_rule_state(ctx);
+    if (!st || !c->status_type) return NULL;
+    for (unsigned i = 0; i < st->n_memo; i++)
+        if (!strcmp(st->memo[i].type, c->status_type))
+            return st->memo[i].count == 1 ? st->memo[i].name : NULL;
+    if (st->n_memo == sizeof st->memo / sizeof st->memo[0]) return NULL;
+    struct macro_memo *m = &st->memo[st->n_memo++];
+    m->type = c->status_type;
+    m->count = hostapi_checking_macros(ctx->tu, c->status, c->status_type, &m->name);
+    return m->count == 1 ? m->name : NULL;
+}
+
+static void model_free(void *p)
+{
+    hostapi_fn_free(p);
+}
+
+/* The host API model of the function whose body the walk is at (shared with
+   the other host rules through the per-function cache). */
+static const struct hostapi_fn *model_of(struct rule_ctx *ctx)
+{
+    if (ctx->in_device_code || clang_Cursor_isNull(ctx->function)) return NULL;
+    if (!clang_equalCursors(ctx_parent(ctx, 0), ctx->function)) return NULL; /* not the body */
+    if (clang_getCursorKind(ctx->function) == CXCursor_LambdaExpr) return NULL;
+    if (ctx_in_instantiation(ctx)) return NULL;
+    struct hostapi_fn *m = ctx_fn_cache_get(ctx, "hostapi");
+    if (!m) {
+        m = hostapi_fn_new(ctx->tu, ctx->function);
+        ctx_fn_cache_set(ctx, "hostapi", m, model_free);
+    }
+    return m;
+}
+
+/* The call's source range when the whole call is written in the file (not
+   produced by a macro). */
+static bool call_range(CXCursor call, CXSourceRange *out)
+{
+    CXSourceRange r = clang_getCursorExtent(call);
+    CXSourceLocation a = clang_getRangeStart(r), b = clang_getRangeEnd(r);
+    CXFile fa, fb, sa, sb;
+    unsigned oa, ob, so_a, so_b;
+    clang_getExpansionLocation(a, &fa, NULL, NULL, &oa);
+    clang_getExpansionLocation(b, &fb, NULL, NULL, &ob);
+    clang_getSpellingLocation(a, &sa, NULL, NULL, &so_a);
+    clang_getSpellingLocation(b, &sb, NULL, NULL, &so_b);
+    if (!fa || !fb || !sa || !sb || oa != so_a || ob != so_b || ob <= oa) return false;
+    *out = r;
+    return true;
+}
+
+static void cu501_on_cursor(struct rule_ctx *ctx, CXCursor body)
+{
+    (void)body;
+    const struct hostapi_fn *m = model_of(ctx);
+    if (!m) return;
+    for (unsigned i = 0; i < m->n_calls; i++) {
+        const struct hostapi_call *c = &m->calls[i];
+        if (c->status == HOSTAPI_STATUS_NONE) continue;
+        if (c->use != HOSTAPI_USE_DISCARDED && c->use != HOSTAPI_USE_STORED_UNREAD) continue;
+        /* A removed function (CU507 says so; the toolkit's headers no longer
+           declare it, so only some parses see its status). */
+        const struct hostapi_deprecation *dp = hostapi_deprecated(c->name);
+        if (dp && dp->removed) continue;
+        /* cudaGetLastError(); clears the error state on purpose. */
+        if (!strcmp(c->name, "cudaGetLastError") && c->use == HOSTAPI_USE_DISCARDED) continue;
+        /* A destructor (an RAII wrapper's release) has no way to report. */
+        if (m->is_destructor) continue;
+        if (c->use == HOSTAPI_USE_STORED_UNREAD) {
+            char *var = ast_spelling(c->stored_in);
+            ctx_report(ctx, c->call,
+                       "the %s returned by '%s' is stored in '%s' but never read: a failure goes "
+                       "unnoticed",
+                       c->status_type, c->name, var);
+            free(var);
+            continue;
+        }
+        struct diag *d = ctx_report(ctx, c->call,
+                                    "the %s returned by '%s' is discarded: a failure goes unnoticed "
+                                    "and surfaces later, at an unrelated call",
+                                    c->status_type, c->name);
+        if (!d) continue;
+        CXSourceRange r;
+        const char *macro = c->in_macro_body ? NULL : checking_macro(ctx, c);
+        if (macro && call_range(c->call, &r)) {
+            CXSourceRange at_start = clang_getRange(clang_getRangeStart(r), clang_getRangeStart(r));
+            CXSourceRange at_end = clang_getRange(clang_getRangeEnd(r), clang_getRangeEnd(r));
+            char *open = xasprintf("%s(", macro);
+            ctx_fix(ctx, d, at_start, open);
+            ctx_fix(ctx, d, at_end, ")");
+            free(open);
+        }
+    }
+}
+
+static const enum CXCursorKind cu501_kinds[] = {CXCursor_CompoundStmt, 0};
+
+const struct rule rule_cu501 = {
+    .code = "CU501",
+    .name = "unchecked-cuda-error",
+    .summary = "The status returned by a CUDA runtime, driver or library call is discarded or never read.",
+    .severity = SEV_WARNING,
+    .category = "correctness",
+    .scope = SCOPE_HOST,
+    .status = STATUS_PREVIEW,
+    .version = 1,
+    .has_fix = true,
+    .doc = "rules/CU501-unchecked-cuda-error.md",
+    .kernel = "kernels/cu501_unchecked_cuda_error",
+    .subscriptions = cu501_kinds,
+    .on_cursor = cu501_on_cursor,
+    .tu_begin = cu501_begin,
+    .tu_end = cu501_end,
+};

@@ -1,0 +1,89 @@
+/* cu502_unchecked_kernel_launch.c: CU502 flags <<<...>>> launches whose launch error (invalid configuration, too many resources) no cudaGetLastError/cudaPeekAtLastError, directly or through a checking function or macro, ever reads in the launching function. */
+#include "analysis/hostapi.h"
+#include "clang/astutil.h"
+#include "core/rule.h"
+#include "base/util.h"
+#include "engine/walk.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void model_free(void *p)
+{
+    hostapi_fn_free(p);
+}
+
+/* The host API model of the function whose body the walk is at (shared with
+   the other host rules through the per-function cache). */
+static const struct hostapi_fn *model_of(struct rule_ctx *ctx)
+{
+    if (ctx->in_device_code || clang_Cursor_isNull(ctx->function)) return NULL;
+    if (!clang_equalCursors(ctx_parent(ctx, 0), ctx->function)) return NULL; /* not the body */
+    if (clang_getCursorKind(ctx->function) == CXCursor_LambdaExpr) return NULL;
+    if (ctx_in_instantiation(ctx)) return NULL;
+    struct hostapi_fn *m = ctx_fn_cache_get(ctx, "hostapi");
+    if (!m) {
+        m = hostapi_fn_new(ctx->tu, ctx->function);
+        ctx_fn_cache_set(ctx, "hostapi", m, model_free);
+    }
+    return m;
+}
+
+static bool is_check(const struct hostapi_call *c)
+{
+    if (c->flags & HOSTAPI_CHECKER) return true;
+    return (c->flags & HOSTAPI_ERROR_QUERY) && c->use != HOSTAPI_USE_DISCARDED &&
+           c->use != HOSTAPI_USE_VOIDED && c->use != HOSTAPI_USE_STORED_UNREAD;
+}
+
+static void cu502_on_cursor(struct rule_ctx *ctx, CXCursor body)
+{
+    (void)body;
+    const struct hostapi_fn *m = model_of(ctx);
+    if (!m) return;
+    for (unsigned i = 0; i < m->n_calls; i++) {
+        const struct hostapi_call *c = &m->calls[i];
+        if (!(c->flags & HOSTAPI_LAUNCH)) continue;
+        /* A later check reads the error the launch left (launch errors stay
+           until read); in a loop, a check anywhere in the loop does. */
+        bool checked = false;
+        const struct hostapi_call *sync = NULL;
+        for (unsigned j = 0; j < m->n_calls && !checked; j++) {
+            const struct hostapi_call *o = &m->calls[j];
+            bool later = o->offset > c->offset;
+            bool same_loop = c->loop >= 0 && o->loop >= 0 && hostapi_loop_within(m, o->loop, c->loop);
+            if (!later && !same_loop) continue;
+            if (is_check(o)) checked = true;
+            else if (later && !sync && (o->flags & HOSTAPI_SYNC) && o->use != HOSTAPI_USE_VOIDED) sync = o;
+        }
+        if (checked) continue;
+        char *k = ast_spelling(clang_getCursorReferenced(c->call));
+        struct diag *d = ctx_report(ctx, c->call,
+                                    "the launch of '%s' is never checked with cudaGetLastError() or "
+                                    "cudaPeekAtLastError(): a launch that fails (invalid configuration, "
+                                    "too many resources) goes unnoticed",
+                                    k);
+        if (d && sync)
+            ctx_note(ctx, d, sync->call,
+                     "'%s' waits for the device but does not return the launch's error", sync->name);
+        free(k);
+    }
+}
+
+static const enum CXCursorKind cu502_kinds[] = {CXCursor_CompoundStmt, 0};
+
+const struct rule rule_cu502 = {
+    .code = "CU502",
+    .name = "unchecked-kernel-launch",
+    .summary = "A kernel launch whose launch error nothing reads with cudaGetLastError or cudaPeekAtLastError.",
+    .severity = SEV_NOTE,
+    .category = "correctness",
+    .scope = SCOPE_HOST,
+    .status = STATUS_PREVIEW,
+    .version = 1,
+    .has_fix = false,
+    .doc = "rules/CU502-unchecked-kernel-launch.md",
+    .kernel = "kernels/cu502_unchecked_kernel_launch",
+    .subscriptions = cu502_kinds,
+    .on_cursor = cu502_on_cursor,
+};

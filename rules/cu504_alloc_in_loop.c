@@ -1,0 +1,93 @@
+/* cu504_alloc_in_loop.c: CU504 flags cudaMalloc/cudaFree and the page-locked and managed allocators inside host loops that also launch kernels or free what they allocate: each call costs microseconds to milliseconds and cudaFree synchronises the device. */
+#include "analysis/hostapi.h"
+#include "clang/astutil.h"
+#include "core/rule.h"
+#include "base/util.h"
+#include "engine/walk.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void model_free(void *p)
+{
+    hostapi_fn_free(p);
+}
+
+/* The host API model of the function whose body the walk is at (shared with
+   the other host rules through the per-function cache). */
+static const struct hostapi_fn *model_of(struct rule_ctx *ctx)
+{
+    if (ctx->in_device_code || clang_Cursor_isNull(ctx->function)) return NULL;
+    if (!clang_equalCursors(ctx_parent(ctx, 0), ctx->function)) return NULL; /* not the body */
+    if (clang_getCursorKind(ctx->function) == CXCursor_LambdaExpr) return NULL;
+    if (ctx_in_instantiation(ctx)) return NULL;
+    struct hostapi_fn *m = ctx_fn_cache_get(ctx, "hostapi");
+    if (!m) {
+        m = hostapi_fn_new(ctx->tu, ctx->function);
+        ctx_fn_cache_set(ctx, "hostapi", m, model_free);
+    }
+    return m;
+}
+
+static bool same_target(CXCursor a, CXCursor b)
+{
+    return !clang_Cursor_isNull(a) && !clang_Cursor_isNull(b) && clang_equalCursors(a, b);
+}
+
+static void cu504_on_cursor(struct rule_ctx *ctx, CXCursor body)
+{
+    (void)body;
+    const struct hostapi_fn *m = model_of(ctx);
+    if (!m) return;
+    for (unsigned i = 0; i < m->n_calls; i++) {
+        const struct hostapi_call *c = &m->calls[i];
+        if (c->loop < 0 || !(c->flags & (HOSTAPI_ALLOC | HOSTAPI_FREE))) continue;
+        /* an element of an array of buffers (set-up and clean-up loops) */
+        if (clang_Cursor_isNull(c->target)) continue;
+        const struct hostapi_loop *l = &m->loops[c->loop];
+        /* the matching free (or allocation) in the same loop */
+        const struct hostapi_call *pair = NULL;
+        for (unsigned j = 0; j < m->n_calls && !pair; j++) {
+            const struct hostapi_call *o = &m->calls[j];
+            if (j == i || o->loop < 0 || !hostapi_loop_within(m, o->loop, c->loop)) continue;
+            unsigned want = (c->flags & HOSTAPI_ALLOC) ? HOSTAPI_FREE : HOSTAPI_ALLOC;
+            if ((o->flags & want) && same_target(o->target, c->target)) pair = o;
+        }
+        if (!pair && !l->has_launch) continue;
+        /* reported once, at the allocation, when both are in the loop */
+        if ((c->flags & HOSTAPI_FREE) && pair) continue;
+        char *v = ast_spelling(c->target);
+        struct diag *d;
+        if (c->flags & HOSTAPI_ALLOC)
+            d = ctx_report(ctx, c->call,
+                           "'%s' allocates '%s' on every iteration of a loop%s: allocation costs "
+                           "microseconds to milliseconds and the matching free synchronises the "
+                           "device; allocate once before the loop",
+                           c->name, v, l->has_launch ? " that launches kernels" : "");
+        else
+            d = ctx_report(ctx, c->call,
+                           "'%s' frees '%s' on every iteration of a loop that launches kernels: it "
+                           "synchronises the device each time; free once after the loop",
+                           c->name, v);
+        if (d && pair) ctx_note(ctx, d, pair->call, "and '%s' releases it in the same loop", pair->name);
+        free(v);
+    }
+}
+
+static const enum CXCursorKind cu504_kinds[] = {CXCursor_CompoundStmt, 0};
+
+const struct rule rule_cu504 = {
+    .code = "CU504",
+    .name = "alloc-in-loop",
+    .summary = "Device or page-locked memory allocated or freed on every iteration of a host loop that launches kernels.",
+    .severity = SEV_WARNING,
+    .category = "performance",
+    .scope = SCOPE_HOST,
+    .status = STATUS_PREVIEW,
+    .version = 1,
+    .has_fix = false,
+    .doc = "rules/CU504-alloc-in-loop.md",
+    .kernel = "kernels/cu504_alloc_in_loop",
+    .subscriptions = cu504_kinds,
+    .on_cursor = cu504_on_cursor,
+};

@@ -1,0 +1,69 @@
+/* cu506_pageable_async_copy.c: CU506 flags cudaMemcpyAsync from or to host memory that the same function obtained with malloc, new or a std::vector (and never registered): the copy is staged through a driver buffer and does not overlap with the host or other streams. */
+#include "analysis/hostapi.h"
+#include "clang/astutil.h"
+#include "core/rule.h"
+#include "base/util.h"
+#include "engine/walk.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void model_free(void *p)
+{
+    hostapi_fn_free(p);
+}
+
+/* The host API model of the function whose body the walk is at (shared with
+   the other host rules through the per-function cache). */
+static const struct hostapi_fn *model_of(struct rule_ctx *ctx)
+{
+    if (ctx->in_device_code || clang_Cursor_isNull(ctx->function)) return NULL;
+    if (!clang_equalCursors(ctx_parent(ctx, 0), ctx->function)) return NULL; /* not the body */
+    if (clang_getCursorKind(ctx->function) == CXCursor_LambdaExpr) return NULL;
+    if (ctx_in_instantiation(ctx)) return NULL;
+    struct hostapi_fn *m = ctx_fn_cache_get(ctx, "hostapi");
+    if (!m) {
+        m = hostapi_fn_new(ctx->tu, ctx->function);
+        ctx_fn_cache_set(ctx, "hostapi", m, model_free);
+    }
+    return m;
+}
+
+static void cu506_on_cursor(struct rule_ctx *ctx, CXCursor body)
+{
+    (void)body;
+    const struct hostapi_fn *m = model_of(ctx);
+    if (!m) return;
+    for (unsigned i = 0; i < m->n_calls; i++) {
+        const struct hostapi_call *c = &m->calls[i];
+        if (!(c->flags & HOSTAPI_ASYNC_COPY) || c->host_origin != HOSTAPI_ORIGIN_PAGEABLE) continue;
+        char *buf = ctx_use_text(ctx, c->host_buffer);
+        struct diag *d = ctx_report(ctx, c->call,
+                                    "'%s' %s pageable host memory '%s': the copy is staged through a "
+                                    "driver buffer and is not asynchronous; allocate the host buffer "
+                                    "with cudaMallocHost/cudaHostAlloc or register it with "
+                                    "cudaHostRegister",
+                                    c->name, c->copy_kind == HOSTAPI_COPY_D2H ? "into" : "from", buf);
+        if (d && !clang_Cursor_isNull(c->origin_at))
+            ctx_note(ctx, d, c->origin_at, "obtained here from the C++ or C heap");
+        free(buf);
+    }
+}
+
+static const enum CXCursorKind cu506_kinds[] = {CXCursor_CompoundStmt, 0};
+
+const struct rule rule_cu506 = {
+    .code = "CU506",
+    .name = "pageable-async-copy",
+    .summary = "cudaMemcpyAsync from or to host memory obtained with malloc, new or std::vector: the copy is not asynchronous.",
+    .severity = SEV_WARNING,
+    .category = "performance",
+    .scope = SCOPE_HOST,
+    .status = STATUS_PREVIEW,
+    .version = 1,
+    .has_fix = false,
+    .doc = "rules/CU506-pageable-async-copy.md",
+    .kernel = "kernels/cu506_pageable_async_copy",
+    .subscriptions = cu506_kinds,
+    .on_cursor = cu506_on_cursor,
+};
