@@ -32,21 +32,6 @@
 #define MIN_ELEMS_BOUNDED_WRITE 32
 #define MIN_ELEMS_BOUNDED_READ 64
 
-static void arrays_release(void *p)
-{
-    local_arrays_free(p);
-}
-
-static struct local_arrays *arrays_get(struct rule_ctx *ctx)
-{
-    struct local_arrays *la = ctx_fn_cache_get(ctx, "constidx.arrays");
-    if (!la) {
-        la = local_arrays_new(ctx->tu, ctx->function);
-        ctx_fn_cache_set(ctx, "constidx.arrays", la, arrays_release);
-    }
-    return la;
-}
-
 /* Does this use put the array in local memory, by the measurements? */
 static bool goes_local(const struct local_arrays *la, const struct local_index *u)
 {
@@ -79,7 +64,7 @@ static void cu403_on_cursor(struct rule_ctx *ctx, CXCursor c)
 {
     if (!ctx->in_device_code || ctx_in_instantiation(ctx)) return;
     if (clang_Cursor_isNull(ctx->function)) return;
-    struct local_arrays *la = arrays_get(ctx);
+    struct local_arrays *la = ctx_analysis(ctx, &constidx_analysis);
     const struct local_index *u = local_arrays_find(la, c);
     if (!u || !goes_local(la, u)) return;
     /* one finding per array: at its first such use */

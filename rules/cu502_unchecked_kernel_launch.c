@@ -8,26 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void model_free(void *p)
-{
-    hostapi_fn_free(p);
-}
-
-/* The host API model of the function whose body the walk is at (shared with
-   the other host rules through the per-function cache). */
-static const struct hostapi_fn *model_of(struct rule_ctx *ctx)
-{
-    if (ctx->in_device_code || clang_Cursor_isNull(ctx->function)) return NULL;
-    if (!clang_equalCursors(ctx_parent(ctx, 0), ctx->function)) return NULL; /* not the body */
-    if (clang_getCursorKind(ctx->function) == CXCursor_LambdaExpr) return NULL;
-    if (ctx_in_instantiation(ctx)) return NULL;
-    struct hostapi_fn *m = ctx_fn_cache_get(ctx, "hostapi");
-    if (!m) {
-        m = hostapi_fn_new(ctx->tu, ctx->function);
-        ctx_fn_cache_set(ctx, "hostapi", m, model_free);
-    }
-    return m;
-}
 
 static bool is_check(const struct hostapi_call *c)
 {
@@ -39,7 +19,8 @@ static bool is_check(const struct hostapi_call *c)
 static void cu502_on_cursor(struct rule_ctx *ctx, CXCursor body)
 {
     (void)body;
-    const struct hostapi_fn *m = model_of(ctx);
+    /* The host API model of the function whose body the walk is at. */
+    const struct hostapi_fn *m = ctx_at_host_body(ctx) ? ctx_analysis(ctx, &hostapi_analysis) : NULL;
     if (!m) return;
     for (unsigned i = 0; i < m->n_calls; i++) {
         const struct hostapi_call *c = &m->calls[i];

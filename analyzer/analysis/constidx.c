@@ -608,3 +608,20 @@ const struct local_index *local_arrays_find(const struct local_arrays *la, CXCur
         if (clang_equalCursors(la->uses[i].expr, expr)) return &la->uses[i];
     return NULL;
 }
+
+static void *constidx_analysis_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
+{
+    (void)deps;
+    return local_arrays_new(tu, fn);
+}
+
+static void constidx_analysis_release(void *p)
+{
+    local_arrays_free(p);
+}
+
+const struct analysis_kind constidx_analysis = {
+    .name = "constidx",
+    .build = constidx_analysis_build,
+    .free = constidx_analysis_release,
+};

@@ -9,6 +9,7 @@
 #ifndef CUDALINT_CONSTIDX_H
 #define CUDALINT_CONSTIDX_H
 
+#include "analysis/analysis.h"
 #include "clang/clang_api.h"
 #include <stdbool.h>
 #include <stddef.h>
@@ -55,5 +56,9 @@ struct local_arrays *local_arrays_new(CXTranslationUnit tu, CXCursor fn);
 void local_arrays_free(struct local_arrays *la);
 /* The use whose expr is this subscript, or NULL. */
 const struct local_index *local_arrays_find(const struct local_arrays *la, CXCursor expr);
+
+/* The same as an analysis kind (facts: struct local_arrays *): a rule asks
+   ctx_analysis(ctx, &constidx_analysis). */
+extern const struct analysis_kind constidx_analysis;
 
 #endif

@@ -1260,3 +1260,20 @@ unsigned hostapi_checking_macros(CXTranslationUnit tu, enum hostapi_status kind,
     free(s.names);
     return s.n;
 }
+
+static void *hostapi_analysis_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
+{
+    (void)deps;
+    return hostapi_fn_new(tu, fn);
+}
+
+static void hostapi_analysis_release(void *p)
+{
+    hostapi_fn_free(p);
+}
+
+const struct analysis_kind hostapi_analysis = {
+    .name = "hostapi",
+    .build = hostapi_analysis_build,
+    .free = hostapi_analysis_release,
+};

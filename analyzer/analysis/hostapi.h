@@ -8,6 +8,7 @@
 #ifndef CUDALINT_HOSTAPI_H
 #define CUDALINT_HOSTAPI_H
 
+#include "analysis/analysis.h"
 #include "clang/clang_api.h"
 #include <stdbool.h>
 
@@ -135,5 +136,9 @@ bool hostapi_sets_max_dynamic_smem(CXTranslationUnit tu, CXCursor kernel);
    and the name of the first.  Caller frees *first (may be NULL). */
 unsigned hostapi_checking_macros(CXTranslationUnit tu, enum hostapi_status kind,
                                  const char *status_type, char **first);
+
+/* The same as an analysis kind (facts: struct hostapi_fn *): a rule asks
+   ctx_analysis(ctx, &hostapi_analysis). */
+extern const struct analysis_kind hostapi_analysis;
 
 #endif
