@@ -45,6 +45,15 @@ static bool is_enclosing_counter(struct rule_ctx *ctx, CXCursor sym)
         if (clang_Cursor_isNull(p)) break;
         if (clang_getCursorKind(p) != CXCursor_ForStmt) continue;
         CXCursor init = ast_child(p, 0);
+        if (clang_getCursorKind(init) == CXCursor_BinaryOperator &&
+            ast_binop(init) == CXBinaryOperator_Assign) {
+            /* for (k = 0; ...) with k declared earlier (C style) */
+            CXCursor lhs = ast_strip(ast_child(init, 0));
+            if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&
+                clang_equalCursors(clang_getCursorReferenced(lhs), sym))
+                return true;
+            continue;
+        }
         if (clang_getCursorKind(init) != CXCursor_DeclStmt) continue;
         CXCursor vars[4];
         unsigned n = ast_children(init, vars, 4);
@@ -54,11 +63,56 @@ static bool is_enclosing_counter(struct rule_ctx *ctx, CXCursor sym)
     return false;
 }
 
+/* A counter of an enclosing for loop that starts at a uniform value and
+   steps by one (`for (k = 0; k < n; ++k)`, k declared earlier): whatever
+   the thread-dependence analysis says about code after a divergent early
+   return, the lanes that run the body hold the same k. */
+static bool uniform_walk_counter(struct rule_ctx *ctx, CXCursor var)
+{
+    for (unsigned i = 0; i < ctx->depth; i++) {
+        CXCursor p = ctx_parent(ctx, i);
+        if (clang_Cursor_isNull(p)) break;
+        if (clang_getCursorKind(p) != CXCursor_ForStmt) continue;
+        CXCursor kids[4];
+        if (ast_children(p, kids, 4) != 4) continue;
+        CXCursor init = kids[0], start = clang_getNullCursor();
+        if (clang_getCursorKind(init) == CXCursor_BinaryOperator &&
+            ast_binop(init) == CXBinaryOperator_Assign) {
+            CXCursor lhs = ast_strip(ast_child(init, 0));
+            if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&
+                clang_equalCursors(clang_getCursorReferenced(lhs), var))
+                start = ast_child(init, 1);
+        } else if (clang_getCursorKind(init) == CXCursor_DeclStmt &&
+                   clang_equalCursors(ast_child(init, 0), var)) {
+            start = clang_Cursor_getVarDeclInitializer(var);
+        }
+        if (clang_Cursor_isNull(start)) continue;
+        CXCursor inc = ast_strip(kids[2]);
+        if (clang_getCursorKind(inc) != CXCursor_UnaryOperator) return false;
+        CXCursor iv = ast_strip(ast_child(inc, 0));
+        if (clang_getCursorKind(iv) != CXCursor_DeclRefExpr ||
+            !clang_equalCursors(clang_getCursorReferenced(iv), var))
+            return false;
+        CXCursor cond = ast_strip(kids[1]);
+        if (clang_getCursorKind(cond) != CXCursor_BinaryOperator) return false;
+        return affine_is_uniform(ctx_analysis(ctx, &affine_analysis), start) &&
+               affine_is_uniform(ctx_analysis(ctx, &affine_analysis), ast_child(cond, 1));
+    }
+    return false;
+}
+
 static void form_add_affine(struct rule_ctx *ctx, struct form *f, const struct affine *a, long long k)
 {
     for (int c = 0; c < 3; c++) f->tid[c] += k * a->tid[c];
     for (unsigned i = 0; i < a->n_symbols; i++)
         if (a->coeff[i] && is_enclosing_counter(ctx, a->symbol[i])) f->walks = true;
+}
+
+static bool form_uniform(const struct form *f)
+{
+    for (int c = 0; c < 3; c++)
+        if (f->tid[c] || f->sym[c]) return false;
+    return true;
 }
 
 static bool index_form(struct rule_ctx *ctx, const struct global_accesses *g, CXCursor e,
@@ -79,30 +133,49 @@ static bool index_form(struct rule_ctx *ctx, const struct global_accesses *g, CX
             return index_form(ctx, g, l, f, k, depth + 1) &&
                    index_form(ctx, g, r, f, op == CXBinaryOperator_Sub ? -k : k, depth + 1);
         if (op != CXBinaryOperator_Mul) return false;
-        /* a uniform run-time factor times a form in threadIdx */
-        for (int side = 0; side < 2; side++) {
-            CXCursor u = side ? r : l, t = side ? l : r;
-            struct affine ua, ta;
-            if (!affine_of(ctx_analysis(ctx, &affine_analysis), u, &ua) || ua.tid[0] || ua.tid[1] || ua.tid[2]) continue;
-            if (!affine_has_symbols(&ua)) continue; /* a constant: affine_of had it */
-            if (!affine_of(ctx_analysis(ctx, &affine_analysis), t, &ta)) continue;
-            /* (tid + u) * n: the uniform part times n stays uniform */
-            bool any = false;
-            for (int c = 0; c < 3; c++) {
-                if (!ta.tid[c]) continue;
+        /* a uniform factor times a form in threadIdx: constant -> scaled,
+           run-time -> a symbolic stride */
+        struct form fl, fr;
+        memset(&fl, 0, sizeof fl);
+        memset(&fr, 0, sizeof fr);
+        fl.sym_factor = fr.sym_factor = clang_getNullCursor();
+        if (!index_form(ctx, g, l, &fl, 1, depth + 1) || !index_form(ctx, g, r, &fr, 1, depth + 1))
+            return false;
+        bool lu = form_uniform(&fl), ru = form_uniform(&fr);
+        f->walks |= fl.walks || fr.walks;
+        if (lu && ru) return true;
+        if (!lu && !ru) return false;
+        const struct form *t = lu ? &fr : &fl;
+        CXCursor u = lu ? l : r;
+        long long kc;
+        bool constant = ast_eval_int(ast_strip(u), &kc);
+        for (int c = 0; c < 3; c++) {
+            if (constant) {
+                f->tid[c] += k * kc * t->tid[c];
+                if (t->sym[c]) {
+                    f->sym[c] = true;
+                    f->sym_coeff[c] += k * kc * t->sym_coeff[c];
+                }
+            } else {
+                if (t->sym[c]) return false; /* n * m * threadIdx: not read */
+                if (!t->tid[c]) continue;
                 f->sym[c] = true;
-                f->sym_coeff[c] += k * ta.tid[c];
-                any = true;
+                f->sym_coeff[c] += k * t->tid[c];
             }
-            if (!any) return true; /* uniform times uniform */
-            if (clang_Cursor_isNull(f->sym_factor)) f->sym_factor = ast_strip(u);
-            return true;
         }
-        return false;
+        if (constant && !clang_Cursor_isNull(t->sym_factor) && clang_Cursor_isNull(f->sym_factor))
+            f->sym_factor = t->sym_factor;
+        if (!constant && clang_Cursor_isNull(f->sym_factor)) f->sym_factor = ast_strip(u);
+        return true;
     }
     case CXCursor_DeclRefExpr: {
         CXCursor d = clang_getCursorReferenced(e);
         if (clang_getCursorKind(d) != CXCursor_VarDecl) return false;
+        if (uniform_walk_counter(ctx, d)) {
+            /* the same in every lane that runs the access */
+            f->walks = true;
+            return true;
+        }
         if (!global_accesses_var_single_def(g, d)) return false;
         CXCursor init = clang_Cursor_getVarDeclInitializer(d);
         if (clang_Cursor_isNull(init)) return false;
@@ -273,11 +346,11 @@ static void cu402_on_cursor(struct rule_ctx *ctx, CXCursor c)
         char *n = ctx_use_text(ctx, f.sym_factor);
         long long k = f.sym_coeff[0] ? f.sym_coeff[0] : f.sym_coeff[1] ? f.sym_coeff[1] : f.sym_coeff[2];
         if (k == 1 || k == -1)
-            sb_addf(&m, "each thread walks its own row, so consecutive threads are '%s' elements "
-                        "apart; ", n);
+            sb_addf(&m, "consecutive threadIdx.x are '%s' elements apart (a run-time "
+                        "stride); ", n);
         else
-            sb_addf(&m, "each thread walks its own row, so consecutive threads are %lld * '%s' "
-                        "elements apart; ", k < 0 ? -k : k, n);
+            sb_addf(&m, "consecutive threadIdx.x are %lld * '%s' elements apart (a "
+                        "run-time stride); ", k < 0 ? -k : k, n);
         free(n);
     } else if (f.tid[0] && (worst.block[0] <= 0 || worst.block[0] >= 2)) {
         long long s = f.tid[0] < 0 ? -f.tid[0] : f.tid[0];

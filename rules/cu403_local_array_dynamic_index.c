@@ -8,8 +8,9 @@
  * small array with a dynamic index into register selects, so a run-time
  * index is reported only where the measurements put the array in local
  * memory: 8-byte elements always; 4-byte elements when written with a
- * dynamic index (8 elements or more), read with one inside a loop that stays
- * a loop (16 or more), or read with one elsewhere (128 or more); and when the
+ * dynamic index inside a loop that stays a loop (8 elements or more), read
+ * with one there (16 or more), or read or written with one elsewhere (128 or
+ * more); and when the
  * index is a loop counter whose trip count the array's extent bounds, from 32
  * elements written or 64 read. */
 #include "analysis/constidx.h"
@@ -42,7 +43,7 @@ static bool goes_local(const struct local_arrays *la, const struct local_index *
     if (a->elem_size != 4) return false;
     if (u->counter_bounded)
         return a->elems >= (u->write ? MIN_ELEMS_BOUNDED_WRITE : MIN_ELEMS_BOUNDED_READ);
-    if (u->write) return a->elems >= MIN_ELEMS_WRITE;
+    if (u->write) return a->elems >= (u->in_loop ? MIN_ELEMS_WRITE : MIN_ELEMS_READ);
     if (u->in_loop) return a->elems >= MIN_ELEMS_LOOP_READ;
     return a->elems >= MIN_ELEMS_READ;
 }
@@ -65,6 +66,7 @@ static void cu403_on_cursor(struct rule_ctx *ctx, CXCursor c)
     if (!ctx->in_device_code || ctx_in_instantiation(ctx)) return;
     if (clang_Cursor_isNull(ctx->function)) return;
     struct local_arrays *la = ctx_analysis(ctx, &constidx_analysis);
+    if (!la) return;
     const struct local_index *u = local_arrays_find(la, c);
     if (!u || !goes_local(la, u)) return;
     /* one finding per array: at its first such use */

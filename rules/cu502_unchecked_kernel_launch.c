@@ -8,6 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The host API model of the host function whose body the walk is at (built
+   once per function by the engine, shared by the host rules). */
+static const struct hostapi_fn *model_of(struct rule_ctx *ctx)
+{
+    if (ctx->in_device_code || clang_Cursor_isNull(ctx->function)) return NULL;
+    if (!clang_equalCursors(ctx_parent(ctx, 0), ctx->function)) return NULL; /* not the body */
+    if (clang_getCursorKind(ctx->function) == CXCursor_LambdaExpr) return NULL;
+    if (ctx_in_instantiation(ctx)) return NULL;
+    return ctx_analysis(ctx, &hostapi_analysis);
+}
 
 static bool is_check(const struct hostapi_call *c)
 {
@@ -19,8 +29,7 @@ static bool is_check(const struct hostapi_call *c)
 static void cu502_on_cursor(struct rule_ctx *ctx, CXCursor body)
 {
     (void)body;
-    /* The host API model of the function whose body the walk is at. */
-    const struct hostapi_fn *m = ctx_at_host_body(ctx) ? ctx_analysis(ctx, &hostapi_analysis) : NULL;
+    const struct hostapi_fn *m = model_of(ctx);
     if (!m) return;
     for (unsigned i = 0; i < m->n_calls; i++) {
         const struct hostapi_call *c = &m->calls[i];
@@ -28,7 +37,7 @@ static void cu502_on_cursor(struct rule_ctx *ctx, CXCursor body)
         /* A later check reads the error the launch left (launch errors stay
            until read); in a loop, a check anywhere in the loop does. */
         bool checked = false;
-        const struct hostapi_call *sync = NULL;
+        const struct hostapi_call *sync = NULL, *next_api = NULL;
         for (unsigned j = 0; j < m->n_calls && !checked; j++) {
             const struct hostapi_call *o = &m->calls[j];
             bool later = o->offset > c->offset;
@@ -36,8 +45,12 @@ static void cu502_on_cursor(struct rule_ctx *ctx, CXCursor body)
             if (!later && !same_loop) continue;
             if (is_check(o)) checked = true;
             else if (later && !sync && (o->flags & HOSTAPI_SYNC) && o->use != HOSTAPI_USE_VOIDED) sync = o;
+            if (later && !next_api && (o->flags & HOSTAPI_API)) next_api = o;
         }
-        if (checked) continue;
+        /* A function that only launches (nothing but other launches and host
+           code after it) leaves the check to its caller, which this rule does
+           not see: a launcher such as `void run(...) { k<<<g, b>>>(...); }`. */
+        if (checked || !next_api) continue;
         char *k = ast_spelling(clang_getCursorReferenced(c->call));
         struct diag *d = ctx_report(ctx, c->call,
                                     "the launch of '%s' is never checked with cudaGetLastError() or "

@@ -125,8 +125,21 @@ static void cu507_on_cursor(struct rule_ctx *ctx, CXCursor c)
     } else {
         return;
     }
-    /* The name must be written here (or come from a macro): a <<<...>>>
-       launch is lowered to an implicit configuration call. */
+    /* A <<<...>>> launch is lowered to an implicit configuration call
+       (cudaConfigureCall with some headers), also inside macros. */
+    if (!strcmp(name, "cudaConfigureCall")) {
+        for (unsigned n = 0; n < 4; n++) {
+            CXCursor p = ctx_parent(ctx, n);
+            if (clang_Cursor_isNull(p)) break;
+            if (clang_getCursorKind(p) != CXCursor_CallExpr) continue;
+            CXCursor callee = clang_getCursorReferenced(p);
+            if (!clang_Cursor_isNull(callee) && (ast_exec_space(callee) & SPACE_GLOBAL) == SPACE_GLOBAL) {
+                free(name);
+                return;
+            }
+        }
+    }
+    /* The name must be written here (or come from a macro). */
     CXSourceRange r;
     CXFile ef, sf;
     unsigned eo, so;

@@ -83,15 +83,36 @@ def kill_rounds(binary, tmp, rounds):
             f.write(t)
         os.chmod(p, 0o640)
     rng = random.Random(11)
+    # How long a whole --fix of the 24 files takes here: the kills without a
+    # slowed write land anywhere in it.
+    t0 = time.time()
+    subprocess.run([binary, "--fix", "-q", "-j", "2"] + ARGS + [d], capture_output=True, timeout=900)
+    full = time.time() - t0
+    for p2, t in zip(paths, originals):
+        with open(p2, "w") as f:
+            f.write(t)
+    any_partial = False
     for r in range(rounds):
         env = dict(os.environ)
-        if r % 3 == 1:
-            env["CUDALINT_TEST_SLOW_WRITE"] = "0.2"
-        p = subprocess.Popen([binary, "--fix", "-q", "-j", "2"] + ARGS + [d], stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL, env=env, start_new_session=True)
-        time.sleep(rng.uniform(0.2, 6.0))
+        slow = r % 2 == 0
+        if slow:
+            # Each write pauses twice (half written, complete before the
+            # rename): wait for the first, then kill somewhere in the writes.
+            env["CUDALINT_TEST_SLOW_WRITE"] = "0.05"
+        p = subprocess.Popen([binary, "--fix", "-j", "2"] + ARGS + [d], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, env=env, start_new_session=True)
+        if slow:
+            deadline = time.time() + 600
+            while time.time() < deadline:
+                line = p.stderr.readline()
+                if not line or b"slow write" in line:
+                    break
+            time.sleep(rng.uniform(0.0, 24 * 0.1))
+        else:
+            time.sleep(rng.uniform(0.3 * full, 1.1 * full))
         os.killpg(p.pid, signal.SIGKILL)
         p.wait()
+        p.stderr.close()
         states = []
         for i, path in enumerate(paths):
             with open(path) as f:
@@ -106,13 +127,15 @@ def kill_rounds(binary, tmp, rounds):
         if visible:
             check(False, "round %d: visible leftovers %s" % (r, visible))
         print("     round %d: %d fixed, %d original" % (r, states.count("fixed"), states.count("orig")))
+        any_partial = any_partial or (0 < states.count("fixed") < n and r % 2 == 0)
         # Half of the rounds start again from the originals.
         if r % 2 == 1:
             for p2, t in zip(paths, originals):
                 with open(p2, "w") as f:
                     f.write(t)
-    check(not any(f.startswith("round") for f in failures), "%d kills at random moments: no file truncated, "
-          "mixed or re-moded" % rounds)
+    check(not any(f.startswith("round") for f in failures), "%d kills at random moments (half of them while "
+          "fixes were being written): no file truncated, mixed or re-moded" % rounds)
+    check(any_partial, "some kills left a mix of fixed and original files (the kills hit the write phase)")
     # A run to completion leaves every file fixed.
     subprocess.run([binary, "--fix", "-q"] + ARGS + [d], capture_output=True, timeout=600)
     ok = all(open(p).read() == fixed[i] for i, p in enumerate(paths))

@@ -7,7 +7,9 @@
 - The bash completion works in a real bash: options, option values (formats,
   colours, rules, comma-separated rule lists, --opt=value), subcommands.
 - The man page renders without warnings (when man is installed); the zsh
-  completion parses (when zsh is installed).
+  completion parses and, in a real interactive zsh on a pseudo-terminal
+  (tests/data/zsh_complete.zsh), Tab completes options, values and
+  subcommand options (when zsh is installed).
 - `cmake --install` into a scratch prefix puts the binary, the man page and
   the completions in place (zsh: site-functions, or vendor-completions for
   /usr), and the installed binary runs.
@@ -105,7 +107,7 @@ def main():
     check(sorted(r) == ["always", "auto", "never"], f"bash: --color=<TAB> ({r})")
     r = complete(bash_path, ["cudalint", "--select", "CU201,CU1"])
     check(r and all(x.startswith("CU201,CU1") for x in r) and "CU201,CU101" in r, f"bash: rule lists ({r})")
-    r = complete(bash_path, ["cudalint", "--explain", "double"])
+    r = complete(bash_path, ["cudalint", "--explain", "double-l"])
     check(r == ["double-literal"], f"bash: --explain by name ({r})")
     r = complete(bash_path, ["cudalint", "lsp", "--no-r"])
     check(r == ["--no-reuse"], f"bash: lsp options ({r})")
@@ -127,6 +129,20 @@ def main():
     if shutil.which("zsh"):
         p = subprocess.run(["zsh", "-n", zsh_path], capture_output=True, text=True)
         check(p.returncode == 0, f"zsh parses _cudalint ({p.stderr.strip()})")
+        # A real interactive zsh: Tab completes each line to the wanted one.
+        cases = [("--stat", "--statistics"), ("--format sar", "--format sarif"), ("lsp --no-r", "lsp --no-reuse"),
+                 ("--explain double-l", "--explain double-literal"), ("confirm --sta", "confirm --static"),
+                 ("--color nev", "--color never"), ("--output-f", "--output-file")]
+        zdir = tempfile.mkdtemp(prefix="cudalint-zsh.")
+        try:
+            shutil.copy(zsh_path, zdir)
+            p = subprocess.run(["zsh", "-f", os.path.join(SRC, "tests", "data", "zsh_complete.zsh"), zdir]
+                               + [c for c, _ in cases], capture_output=True, text=True, timeout=120, cwd=zdir)
+            got = [l[len("RESULT "):].strip() for l in p.stdout.splitlines() if l.startswith("RESULT ")]
+            for (typed, want), g in zip(cases, got + [None] * len(cases)):
+                check(g == want, f"zsh: 'cudalint {typed}<Tab>' gives 'cudalint {want}' (got {g!r})")
+        finally:
+            shutil.rmtree(zdir, ignore_errors=True)
 
     # cmake --install into scratch prefixes.
     tmp = tempfile.mkdtemp(prefix="cudalint-install.")

@@ -286,6 +286,19 @@ static void visit(struct collector *col, CXCursor c)
     col->depth--;
 }
 
+struct hash_pair {
+    unsigned h;
+    size_t i;
+};
+
+/* by hash, then by position: the lookup finds the first of equal hashes */
+static int cmp_pair(const void *a, const void *b)
+{
+    const struct hash_pair *x = a, *y = b;
+    if (x->h != y->h) return x->h < y->h ? -1 : 1;
+    return x->i < y->i ? -1 : x->i > y->i;
+}
+
 struct global_accesses *global_accesses_new(CXTranslationUnit tu, CXCursor kernel)
 {
     (void)tu;
@@ -307,12 +320,27 @@ struct global_accesses *global_accesses_new(CXTranslationUnit tu, CXCursor kerne
         g->items[keep++] = *a;
     }
     g->n = keep;
+    g->by_hash = xmalloc((g->n ? g->n : 1) * sizeof *g->by_hash);
+    g->hashes = xmalloc((g->n ? g->n : 1) * sizeof *g->hashes);
+    struct hash_pair *pairs = xmalloc((g->n ? g->n : 1) * sizeof *pairs);
+    for (size_t i = 0; i < g->n; i++) {
+        pairs[i].h = clang_hashCursor(g->items[i].expr);
+        pairs[i].i = i;
+    }
+    qsort(pairs, g->n, sizeof *pairs, cmp_pair);
+    for (size_t i = 0; i < g->n; i++) {
+        g->hashes[i] = pairs[i].h;
+        g->by_hash[i] = pairs[i].i;
+    }
+    free(pairs);
     return g;
 }
 
 void global_accesses_free(struct global_accesses *g)
 {
     if (!g) return;
+    free(g->by_hash);
+    free(g->hashes);
     free(g->items);
     free(g->written);
     free(g->view_param);
@@ -322,8 +350,16 @@ void global_accesses_free(struct global_accesses *g)
 
 const struct global_access *global_access_find(const struct global_accesses *g, CXCursor expr)
 {
-    for (size_t i = 0; i < g->n; i++)
-        if (clang_equalCursors(g->items[i].expr, expr)) return &g->items[i];
+    /* the first entry with expr's hash, then the equal ones after it */
+    unsigned h = clang_hashCursor(expr);
+    size_t lo = 0, hi = g->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (g->hashes[mid] < h) lo = mid + 1;
+        else hi = mid;
+    }
+    for (size_t k = lo; k < g->n && g->hashes[k] == h; k++)
+        if (clang_equalCursors(g->items[g->by_hash[k]].expr, expr)) return &g->items[g->by_hash[k]];
     return NULL;
 }
 

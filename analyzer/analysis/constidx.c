@@ -609,19 +609,19 @@ const struct local_index *local_arrays_find(const struct local_arrays *la, CXCur
     return NULL;
 }
 
-static void *constidx_analysis_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
+static void *constidx_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
 {
     (void)deps;
     return local_arrays_new(tu, fn);
 }
 
-static void constidx_analysis_release(void *p)
+static void constidx_release(void *p)
 {
     local_arrays_free(p);
 }
 
 const struct analysis_kind constidx_analysis = {
     .name = "constidx",
-    .build = constidx_analysis_build,
-    .free = constidx_analysis_release,
+    .build = constidx_build,
+    .free = constidx_release,
 };

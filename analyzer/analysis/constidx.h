@@ -57,8 +57,8 @@ void local_arrays_free(struct local_arrays *la);
 /* The use whose expr is this subscript, or NULL. */
 const struct local_index *local_arrays_find(const struct local_arrays *la, CXCursor expr);
 
-/* The same as an analysis kind (facts: struct local_arrays *): a rule asks
-   ctx_analysis(ctx, &constidx_analysis). */
+/* The facts of a function through the analysis cache (struct local_arrays *):
+   rules ask ctx_analysis(ctx, &constidx_analysis). */
 extern const struct analysis_kind constidx_analysis;
 
 #endif

@@ -84,12 +84,12 @@ static const struct api_entry *api_find(const char *name)
 }
 
 static const struct hostapi_deprecation deprecations[] = {
-    {"cudaThreadSynchronize", "cudaDeviceSynchronize", NULL, "use 4.0", "13.0", false},
-    {"cudaThreadExit", "cudaDeviceReset", NULL, "use 4.0", "13.0", false},
-    {"cudaThreadSetLimit", "cudaDeviceSetLimit", NULL, "use 4.0", "13.0", false},
-    {"cudaThreadGetLimit", "cudaDeviceGetLimit", NULL, "use 4.0", "13.0", false},
-    {"cudaThreadSetCacheConfig", "cudaDeviceSetCacheConfig", NULL, "use 4.0", "13.0", false},
-    {"cudaThreadGetCacheConfig", "cudaDeviceGetCacheConfig", NULL, "use 4.0", "13.0", false},
+    {"cudaThreadSynchronize", "cudaDeviceSynchronize", NULL, "4.0", "13.0", false},
+    {"cudaThreadExit", "cudaDeviceReset", NULL, "4.0", "13.0", false},
+    {"cudaThreadSetLimit", "cudaDeviceSetLimit", NULL, "4.0", "13.0", false},
+    {"cudaThreadGetLimit", "cudaDeviceGetLimit", NULL, "4.0", "13.0", false},
+    {"cudaThreadSetCacheConfig", "cudaDeviceSetCacheConfig", NULL, "4.0", "13.0", false},
+    {"cudaThreadGetCacheConfig", "cudaDeviceGetCacheConfig", NULL, "4.0", "13.0", false},
     {"cudaSetDoubleForDevice", NULL, "remove the call: the call has had no effect since CUDA 4.0", "10.0", "12.0", false},
     {"cudaSetDoubleForHost", NULL, "remove the call: the call has had no effect since CUDA 4.0", "10.0", "12.0", false},
     {"cudaConfigureCall", NULL, "use the <<<...>>> syntax or cudaLaunchKernel", "7.0", "12.0", false},
@@ -803,6 +803,41 @@ static void push(struct walk *w, CXCursor c)
     w->stack[w->depth++] = c;
 }
 
+static enum CXChildVisitResult leaves_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_BreakStmt || k == CXCursor_ReturnStmt || k == CXCursor_GotoStmt) {
+        *(bool *)data = true;
+        return CXChildVisit_Break;
+    }
+    /* throw, as a statement of its own */
+    if (k == CXCursor_UnexposedExpr || k == CXCursor_CXXThrowExpr) {
+        if (k == CXCursor_CXXThrowExpr || clang_getCursorKind(ast_child(c, 0)) == CXCursor_CXXThrowExpr) {
+            *(bool *)data = true;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Continue;
+}
+
+/* Is the current position inside a block (of the innermost loop) that ends
+   by leaving the loop: the innermost compound statement around it holds a
+   break, return, goto or throw at its own level? */
+static bool on_exit_path(struct walk *w)
+{
+    CXCursor loop = w->f->loops[w->cur_loop].stmt;
+    for (int i = (int)w->depth - 1; i >= 0; i--) {
+        CXCursor p = w->stack[i];
+        if (clang_equalCursors(p, loop)) return false;
+        if (clang_getCursorKind(p) != CXCursor_CompoundStmt) continue;
+        bool leaves = false;
+        clang_visitChildren(p, leaves_visit, &leaves);
+        return leaves;
+    }
+    return false;
+}
+
 static struct hostapi_call *add_call(struct walk *w, CXCursor call, char *name, unsigned flags)
 {
     struct hostapi_fn *f = w->f;
@@ -817,6 +852,7 @@ static struct hostapi_call *add_call(struct walk *w, CXCursor call, char *name, 
     c->flags = flags;
     c->stored_in = c->host_buffer = c->origin_at = c->target = c->stream_var = clang_getNullCursor();
     c->loop = w->cur_loop;
+    c->exit_path = w->cur_loop >= 0 && on_exit_path(w);
     c->offset = offset_of(call);
     c->copy_kind = HOSTAPI_COPY_UNKNOWN;
     c->use = HOSTAPI_USE_CHECKED;
@@ -1090,6 +1126,24 @@ void hostapi_fn_free(struct hostapi_fn *f)
     free(f);
 }
 
+static void *hostapi_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
+{
+    (void)deps;
+    if (clang_Cursor_isNull(fn)) return NULL;
+    return hostapi_fn_new(tu, fn);
+}
+
+static void hostapi_release(void *facts)
+{
+    hostapi_fn_free(facts);
+}
+
+const struct analysis_kind hostapi_analysis = {
+    .name = "hostapi",
+    .build = hostapi_build,
+    .free = hostapi_release,
+};
+
 bool hostapi_loop_within(const struct hostapi_fn *f, int inner, int outer)
 {
     for (int l = inner; l >= 0; l = f->loops[l].parent)
@@ -1260,20 +1314,3 @@ unsigned hostapi_checking_macros(CXTranslationUnit tu, enum hostapi_status kind,
     free(s.names);
     return s.n;
 }
-
-static void *hostapi_analysis_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
-{
-    (void)deps;
-    return hostapi_fn_new(tu, fn);
-}
-
-static void hostapi_analysis_release(void *p)
-{
-    hostapi_fn_free(p);
-}
-
-const struct analysis_kind hostapi_analysis = {
-    .name = "hostapi",
-    .build = hostapi_analysis_build,
-    .free = hostapi_analysis_release,
-};

@@ -71,6 +71,8 @@ struct hostapi_call {
     bool in_macro_body;         /* the call is spelled inside a macro definition */
     char *macro;                /* HOSTAPI_USE_MACRO_ARG: the macro's name */
     int loop;                   /* innermost enclosing loop (index into loops), -1 if none */
+    bool exit_path;             /* in a block of that loop that ends with break, return, goto
+                                   or throw: runs once, when the loop is left */
     unsigned offset;            /* expansion offset: source order */
     /* Copies: the kind and the host-side buffer (dst of D2H, src of H2D). */
     enum hostapi_copy_kind copy_kind;
@@ -107,6 +109,9 @@ struct hostapi_fn {
    destructor, lambda, function template). */
 struct hostapi_fn *hostapi_fn_new(CXTranslationUnit tu, CXCursor fn);
 void hostapi_fn_free(struct hostapi_fn *f);
+/* The same, as an analysis of a function: facts are a struct hostapi_fn *
+   (NULL at file scope). */
+extern const struct analysis_kind hostapi_analysis;
 
 /* Is loop `outer` (an index) loop `inner` or one of its enclosing loops? */
 bool hostapi_loop_within(const struct hostapi_fn *f, int inner, int outer);
@@ -136,9 +141,5 @@ bool hostapi_sets_max_dynamic_smem(CXTranslationUnit tu, CXCursor kernel);
    and the name of the first.  Caller frees *first (may be NULL). */
 unsigned hostapi_checking_macros(CXTranslationUnit tu, enum hostapi_status kind,
                                  const char *status_type, char **first);
-
-/* The same as an analysis kind (facts: struct hostapi_fn *): a rule asks
-   ctx_analysis(ctx, &hostapi_analysis). */
-extern const struct analysis_kind hostapi_analysis;
 
 #endif

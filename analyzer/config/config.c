@@ -401,6 +401,36 @@ static int parse_key(struct parse_state *ps, struct config_file *cf, const char 
     return -1;
 }
 
+/* How deep the flow collections ([ ] and { }) of a YAML text nest, outside
+   quoted scalars and comments.  libyaml takes time and stack quadratic in
+   it; no configuration needs more than a few levels. */
+#define CONFIG_MAX_NESTING 64
+
+static size_t flow_nesting(const char *t, size_t n, size_t *line)
+{
+    size_t depth = 0, max = 0, l = 1;
+    char quote = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = t[i];
+        if (c == '\n') l++;
+        if (quote) {
+            if (c == '\\' && quote == '"' && i + 1 < n) i++;
+            else if (c == quote) quote = 0;
+            continue;
+        }
+        if (c == '"' || c == '\'') quote = c;
+        else if (c == '#' && (i == 0 || t[i - 1] == ' ' || t[i - 1] == '\t' || t[i - 1] == '\n'))
+            while (i + 1 < n && t[i + 1] != '\n') i++;
+        else if (c == '[' || c == '{') {
+            if (++depth > max) {
+                max = depth;
+                *line = l;
+            }
+        } else if ((c == ']' || c == '}') && depth) depth--;
+    }
+    return max;
+}
+
 /* Parses one file; NULL with *error on any problem. */
 static struct config_file *config_parse(const char *path, char **error)
 {
@@ -409,6 +439,12 @@ static struct config_file *config_parse(const char *path, char **error)
     int e = read_file(path, &text, &len);
     if (e) {
         *error = xasprintf("%s: cannot read: %s", path, strerror(e));
+        return NULL;
+    }
+    size_t deep_line = 0;
+    if (flow_nesting(text, len, &deep_line) > CONFIG_MAX_NESTING) {
+        *error = xasprintf("%s:%zu: nested deeper than %d levels", path, deep_line, CONFIG_MAX_NESTING);
+        free(text);
         return NULL;
     }
     struct config_file *cf = xcalloc(1, sizeof *cf);

@@ -19,7 +19,6 @@
 #include "confirm/confirm_asm.h"
 #include "confirm/confirm_db.h"
 #include "confirm/confirm_gpu.h"
-#include "confirm/confirm_host.h"
 #include "confirm/confirm_model.h"
 #include "confirm/confirm_proc.h"
 #include "confirm/confirm_report.h"
@@ -322,10 +321,7 @@ static void confirm_pair(struct confirm_env *env, struct pair_result *r)
         free(pwork);
         return;
     }
-    if (confirm_host_kind(r->pair->static_check))
-        confirm_host_static_steps(env, r, pwork);
-    else
-        confirm_static_steps(env, r, pwork);
+    confirm_static_steps(env, r, pwork);
     if (env->gpu_mode && !strcmp(p->static_check, "removed-intrinsic")) {
         /* The bad kernel does not compile: there is nothing to run it against. */
         pr_step(r, "check", STEP_SKIP, "the bad kernel does not compile with this toolkit (the rule's point)");

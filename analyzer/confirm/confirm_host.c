@@ -1,12 +1,10 @@
-/* confirm_host.c: static evidence for the host-side rules.  Both variants of
- * a pair are compiled to host objects (nvcc -c) and disassembled with
- * objdump -d -r; the relocations name the CUDA API functions each call
+/* confirm_host.c: static evidence for the host-side rules, read from
+ * `objdump -d -r` of each variant's host object (confirm_static.c builds and
+ * disassembles them); the relocations name the CUDA API functions each call
  * reaches.  A call lies in a loop when a later conditional jump of the same
  * function goes back to or before it.  A status is looked at when %eax/%rax is read after
  * the call before anything overwrites it. */
 #include "confirm/confirm_host.h"
-#include "confirm/confirm_proc.h"
-#include "confirm/confirm_static.h"
 #include "base/util.h"
 
 #include <stdio.h>
@@ -212,12 +210,7 @@ void host_mix_count(const char *text, struct host_mix *m)
     free(f);
 }
 
-bool confirm_host_kind(const char *k)
-{
-    return k && starts(k, "host-");
-}
-
-static void record(struct pair_result *r, const char *variant, const struct host_mix *m)
+void host_mix_record(struct pair_result *r, const char *variant, const struct host_mix *m)
 {
     struct {
         const char *name;
@@ -231,8 +224,8 @@ static void record(struct pair_result *r, const char *variant, const struct host
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) pr_number(r, variant, rows[i].name, (double)rows[i].v);
 }
 
-static enum step_status judge(const char *k, const struct host_mix *b, const struct host_mix *f,
-                              const char *warn_b, const char *warn_f, char **detail)
+enum step_status host_mix_judge(const char *k, const struct host_mix *b, const struct host_mix *f,
+                                const char *warn_b, const char *warn_f, char **detail)
 {
     if (!strcmp(k, "host-status-checked")) {
         *detail = xasprintf("CUDA API calls whose status the host code never tests: bad %ld, fixed %ld "
@@ -272,62 +265,4 @@ static enum step_status judge(const char *k, const struct host_mix *b, const str
     }
     *detail = xasprintf("unknown static check \"%s\" in pair.json", k);
     return STEP_ERROR;
-}
-
-void confirm_host_static_steps(struct confirm_env *env, struct pair_result *r, const char *pwork)
-{
-    const struct pair *p = r->pair;
-    const char *variants[2] = {"bad", "fixed"};
-    struct host_mix mix[2];
-    char *warn[2] = {NULL, NULL};
-    char *log = path_join(pwork, "nvcc.log");
-    bool ok = true;
-    for (int v = 0; v < 2 && ok; v++) {
-        struct strvec a = {0};
-        char *obj = xasprintf("%s/%s.o", pwork, variants[v]);
-        confirm_variant_command(env, p, pwork, variants[v], "-c", obj, &a);
-        char *before = file_read_text(log);
-        size_t skip = before ? strlen(before) : 0;
-        free(before);
-        ok = confirm_nvcc(env, r, "build-host", &a, log, NULL);
-        sv_release(&a);
-        /* this build's whole output (the log holds both builds) */
-        char *after = file_read_text(log);
-        if (ok && after && strlen(after) > skip) warn[v] = xstrdup(after + skip);
-        free(after);
-        if (ok) {
-            char *argv[] = {"objdump", "-d", "-r", "--no-show-raw-insn", obj, NULL};
-            struct proc_result pr;
-            proc_run(argv, NULL, pwork, TIMEOUT_NVCC, false, NULL, &pr);
-            if (pr.exit_code != 0) {
-                pr_step(r, "build-host", STEP_ERROR, "objdump -d -r failed%s",
-                        pr.not_found ? " (objdump is not installed)" : "");
-                ok = false;
-            } else {
-                host_mix_count(pr.out, &mix[v]);
-                record(r, variants[v], &mix[v]);
-                if (warn[v] && strstr(warn[v], "warning")) {
-                    char *tail = text_tail(warn[v], 3);
-                    pr_text(r, variants[v], "build.warnings", tail);
-                    free(tail);
-                }
-            }
-            proc_result_release(&pr);
-        }
-        free(obj);
-    }
-    if (!ok) {
-        pr_step(r, "static", STEP_SKIP, "the host objects did not build");
-    } else {
-        pr_step(r, "build-host", STEP_PASS, "nvcc -O3 -arch=%s -c and objdump -d -r: bad %ld, fixed %ld CUDA API calls",
-                env->o->arch, mix[0].api_calls, mix[1].api_calls);
-        char *detail = NULL;
-        enum step_status st = judge(p->static_check, &mix[0], &mix[1], warn[0], warn[1], &detail);
-        pr_text(r, "", "static.summary", detail);
-        pr_step(r, "static", st, "%s (host code)", detail);
-        free(detail);
-    }
-    free(warn[0]);
-    free(warn[1]);
-    free(log);
 }

@@ -1,9 +1,9 @@
-/* confirm_host.h: the static steps of a host-side pair (the CU5xx rules):
- * compile both variants to host objects, read the host code's CUDA API calls
- * from the disassembly (objdump -d -r), and check the difference the rule
- * predicts: statuses tested, launch errors queried, allocations and
- * synchronisations in loops, page-locked staging, the launch's block shape,
- * deprecation warnings of the compiler. */
+/* confirm_host.h: the static evidence of a host-side pair (the CU5xx rules):
+ * the host code's CUDA API calls read from the disassembly of each variant's
+ * host object (objdump -d -r), and the difference the rule predicts:
+ * statuses tested, launch errors queried, allocations and synchronisations
+ * in loops, page-locked staging, the launch's block shape, deprecation
+ * warnings of the compiler. */
 #ifndef CUDALINT_CONFIRM_HOST_H
 #define CUDALINT_CONFIRM_HOST_H
 
@@ -25,9 +25,11 @@ struct host_mix {
 /* Counts from `objdump -d -r` text. */
 void host_mix_count(const char *objdump_text, struct host_mix *m);
 
-/* Is this pair's static check one of the host kinds ("host-...")? */
-bool confirm_host_kind(const char *static_check);
-/* build-host, static: compile both variants with -c, disassemble, judge. */
-void confirm_host_static_steps(struct confirm_env *env, struct pair_result *r, const char *pwork);
+/* Records a variant's counts as measurements ("host.unchecked" ...). */
+void host_mix_record(struct pair_result *r, const char *variant, const struct host_mix *m);
+/* The verdict of a host kind ("host-status-checked" ...) on the two
+   variants' counts and compiler output; sets *detail. */
+enum step_status host_mix_judge(const char *kind, const struct host_mix *bad, const struct host_mix *fixed,
+                                const char *warnings_bad, const char *warnings_fixed, char **detail);
 
 #endif

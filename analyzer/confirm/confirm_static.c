@@ -3,6 +3,7 @@
  * hand-written one), lint it, compile both with nvcc and compare their PTX
  * (and SASS) instruction mix against what the rule predicts. */
 #include "confirm/confirm_static.h"
+#include "confirm/confirm_host.h"
 #include "confirm/confirm_asm.h"
 #include "confirm/confirm_proc.h"
 #include "fix/fixapply.h"
@@ -497,6 +498,7 @@ static enum step_status judge_fdiv(const struct asm_mix *b, const struct asm_mix
 
 typedef void (*steps_fn)(struct confirm_env *env, struct pair_result *r, const char *pwork);
 static void static_removed_intrinsic(struct confirm_env *env, struct pair_result *r, const char *pwork);
+static void static_host(struct confirm_env *env, struct pair_result *r, const char *pwork);
 
 static const struct static_check {
     const char *kind;
@@ -515,6 +517,13 @@ static const struct static_check {
     {"warp-barrier-added", judge_warp_barrier_added, NULL},
     {"barrier-added", judge_block_barrier_added, NULL},
     {"removed-intrinsic", NULL, static_removed_intrinsic},
+    {"host-status-checked", NULL, static_host},
+    {"host-launch-checked", NULL, static_host},
+    {"host-launch-config", NULL, static_host},
+    {"host-alloc-in-loop", NULL, static_host},
+    {"host-sync-in-loop", NULL, static_host},
+    {"host-pinned", NULL, static_host},
+    {"host-deprecation-warning", NULL, static_host},
 };
 
 static const struct static_check *static_check_of(const char *kind)
@@ -694,5 +703,65 @@ void confirm_static_steps(struct confirm_env *env, struct pair_result *r, const 
     } else {
         pr_step(r, "static-sass", STEP_SKIP, "the SASS could not be produced");
     }
+    free(log);
+}
+
+/* The host kinds (CU5xx): both variants compiled to host objects with
+   nvcc -c, disassembled with objdump -d -r, judged by confirm_host.c. */
+static void static_host(struct confirm_env *env, struct pair_result *r, const char *pwork)
+{
+    const struct pair *p = r->pair;
+    const char *variants[2] = {"bad", "fixed"};
+    struct host_mix mix[2];
+    char *warn[2] = {NULL, NULL};
+    char *log = path_join(pwork, "nvcc.log");
+    bool ok = true;
+    for (int v = 0; v < 2 && ok; v++) {
+        struct strvec a = {0};
+        char *obj = xasprintf("%s/%s.o", pwork, variants[v]);
+        confirm_variant_command(env, p, pwork, variants[v], "-c", obj, &a);
+        char *before = file_read_text(log);
+        size_t skip = before ? strlen(before) : 0;
+        free(before);
+        ok = confirm_nvcc(env, r, "build-host", &a, log, NULL);
+        sv_release(&a);
+        /* this build's whole output (the log holds both builds) */
+        char *after = file_read_text(log);
+        if (ok && after && strlen(after) > skip) warn[v] = xstrdup(after + skip);
+        free(after);
+        if (ok) {
+            char *argv[] = {"objdump", "-d", "-r", "--no-show-raw-insn", obj, NULL};
+            struct proc_result pr;
+            proc_run(argv, NULL, pwork, TIMEOUT_NVCC, false, NULL, &pr);
+            if (pr.exit_code != 0) {
+                pr_step(r, "build-host", STEP_ERROR, "objdump -d -r failed%s",
+                        pr.not_found ? " (objdump is not installed)" : "");
+                ok = false;
+            } else {
+                host_mix_count(pr.out, &mix[v]);
+                host_mix_record(r, variants[v], &mix[v]);
+                if (warn[v] && strstr(warn[v], "warning")) {
+                    char *tail = text_tail(warn[v], 3);
+                    pr_text(r, variants[v], "build.warnings", tail);
+                    free(tail);
+                }
+            }
+            proc_result_release(&pr);
+        }
+        free(obj);
+    }
+    if (!ok) {
+        pr_step(r, "static", STEP_SKIP, "the host objects did not build");
+    } else {
+        pr_step(r, "build-host", STEP_PASS, "nvcc -O3 -arch=%s -c and objdump -d -r: bad %ld, fixed %ld CUDA API calls",
+                env->o->arch, mix[0].api_calls, mix[1].api_calls);
+        char *detail = NULL;
+        enum step_status st = host_mix_judge(p->static_check, &mix[0], &mix[1], warn[0], warn[1], &detail);
+        pr_text(r, "", "static.summary", detail);
+        pr_step(r, "static", st, "%s (host code)", detail);
+        free(detail);
+    }
+    free(warn[0]);
+    free(warn[1]);
     free(log);
 }

@@ -102,6 +102,13 @@ def cu403_source():
                 parts.append(f"__global__ void {name}({T} *out, const {T} *in, int k0, int n)\n{{\n"
                              f"    {T} t[{N}];\n    for (int k = 0; k < {N}; ++k) t[k] = in[threadIdx.x + k * 7];\n"
                              + body.format(N=N) + "}\n")
+            name = f"write1_{tn}{N}"
+            names.append((name, T, N, "write1"))
+            parts.append(f"__global__ void {name}({T} *out, const {T} *in, int k0, int n)\n{{\n"
+                         f"    {T} t[{N}];\n    for (int k = 0; k < {N}; ++k) t[k] = in[threadIdx.x + k];\n"
+                         f"    t[k0 & ({N} - 1)] = 1;\n"
+                         f"    {T} acc = 0;\n    for (int k = 0; k < {N}; ++k) acc += t[k] * k;\n"
+                         f"    out[threadIdx.x] = acc;\n}}\n")
             name = f"write_{tn}{N}"
             names.append((name, T, N, "write"))
             parts.append(f"__global__ void {name}({T} *out, const {T} *in, const int *idx, int n)\n{{\n"
@@ -126,12 +133,12 @@ def measure_cu403(nvcc, work, cudalint, check):
     for name, T, N, shape in names:
         rows.setdefault((T, N), {})[shape] = by_name.get(name)
     print("\n### CU403: ptxas -v stack frame (bytes) of an N-element per-thread array with a run-time index\n")
-    print("| N | float dyn | float loop | float write | float bounded | double dyn | double loop | double write | double bounded |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| N | float dyn | float write once | float loop | float write in loop | float bounded | double dyn | double write once | double loop | double write in loop | double bounded |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for N in (4, 8, 16, 32, 64, 128):
         cells = []
         for T in ("float", "double"):
-            for shape in ("dyn", "loop", "write", "bounded"):
+            for shape in ("dyn", "write1", "loop", "write", "bounded"):
                 cells.append(str(rows[(T, N)].get(shape)))
         print(f"| {N} | " + " | ".join(cells) + " |")
     if check and cudalint:

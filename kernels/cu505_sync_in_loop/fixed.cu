@@ -5,13 +5,13 @@ __global__ void smooth(float *next, const float *cur, int n)
     if (i < n) next[i] = 0.25f * cur[i > 0 ? i - 1 : i] + 0.5f * cur[i] + 0.25f * cur[i < n - 1 ? i + 1 : i];
 }
 
-static cudaError_t run_program(float *a, float *b, int n, int steps, cudaStream_t stream)
+static cudaError_t run_program(const float *in, float *out, float *work, int n, int steps, cudaStream_t stream)
 {
+    const float *src = in;
     for (int s = 0; s < steps; s++) {
-        smooth<<<(n + 255) / 256, 256, 0, stream>>>(b, a, n);
-        float *t = a;
-        a = b;
-        b = t;
+        float *dst = s % 2 == 0 ? out : work;
+        smooth<<<(n + 255) / 256, 256, 0, stream>>>(dst, src, n);
+        src = dst;
     }
     (void)cudaStreamSynchronize(stream);
     return cudaGetLastError();
