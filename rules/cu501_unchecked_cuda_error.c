@@ -49,6 +49,26 @@ static const char *checking_macro(struct rule_ctx *ctx, const struct hostapi_cal
     return m->count == 1 ? m->name : NULL;
 }
 
+static bool reads_last_error(const struct hostapi_call *c)
+{
+    if (c->flags & HOSTAPI_CHECKER) return true;
+    return (c->flags & HOSTAPI_ERROR_QUERY) && c->use != HOSTAPI_USE_DISCARDED &&
+           c->use != HOSTAPI_USE_VOIDED && c->use != HOSTAPI_USE_STORED_UNREAD;
+}
+
+/* Is the next CUDA call or checking call after calls[i] (in source order) a
+   read of the last error? */
+static bool last_error_read_next(const struct hostapi_fn *m, unsigned i)
+{
+    const struct hostapi_call *c = &m->calls[i], *next = NULL;
+    for (unsigned j = 0; j < m->n_calls; j++) {
+        const struct hostapi_call *o = &m->calls[j];
+        if (o->offset <= c->offset || !(o->flags & (HOSTAPI_API | HOSTAPI_CHECKER | HOSTAPI_LAUNCH))) continue;
+        if (!next || o->offset < next->offset) next = o;
+    }
+    return next && reads_last_error(next);
+}
+
 /* The call's source range when the whole call is written in the file (not
    produced by a macro). */
 static bool call_range(CXCursor call, CXSourceRange *out)
@@ -81,6 +101,12 @@ static void cu501_on_cursor(struct rule_ctx *ctx, CXCursor body)
         if (dp && dp->removed) continue;
         /* cudaGetLastError(); clears the error state on purpose. */
         if (!strcmp(c->name, "cudaGetLastError") && c->use == HOSTAPI_USE_DISCARDED) continue;
+        /* A query's status is its answer (cudaErrorNotReady), not a failure:
+           cudaStreamQuery(0); nudges the driver on purpose. */
+        if (strstr(c->name, "StreamQuery") || strstr(c->name, "EventQuery")) continue;
+        /* cudaMemcpy(...); CUERR; -- the next CUDA call reads the last error,
+           which a failed call sets: the failure is reported there. */
+        if (c->use == HOSTAPI_USE_DISCARDED && last_error_read_next(m, i)) continue;
         /* A destructor (an RAII wrapper's release) has no way to report. */
         if (m->is_destructor) continue;
         if (c->use == HOSTAPI_USE_STORED_UNREAD) {

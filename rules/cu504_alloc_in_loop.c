@@ -34,7 +34,12 @@ static void cu504_on_cursor(struct rule_ctx *ctx, CXCursor body)
             unsigned want = (c->flags & HOSTAPI_ALLOC) ? HOSTAPI_FREE : HOSTAPI_ALLOC;
             if ((o->flags & want) && same_target(o->target, c->target)) pair = o;
         }
-        if (!pair && !l->has_launch) continue;
+        /* the loop does device work (launches or copies) with a buffer of the
+           same size each time: a loop over sizes or configurations, or one
+           that only allocates, is not a hot loop */
+        if (!l->has_launch && !l->has_copy) continue;
+        if ((c->flags & HOSTAPI_ALLOC) && c->size_varies) continue;
+        if ((c->flags & HOSTAPI_FREE) && (c->size_varies || (pair && pair->size_varies))) continue;
         /* reported once, at the allocation, when both are in the loop */
         if ((c->flags & HOSTAPI_FREE) && pair) continue;
         char *v = ast_spelling(c->target);

@@ -16,7 +16,21 @@ static void cu506_on_cursor(struct rule_ctx *ctx, CXCursor body)
     for (unsigned i = 0; i < m->n_calls; i++) {
         const struct hostapi_call *c = &m->calls[i];
         if (!(c->flags & HOSTAPI_ASYNC_COPY) || c->host_origin != HOSTAPI_ORIGIN_PAGEABLE) continue;
-        char *buf = ctx_use_text(ctx, c->host_buffer);
+        /* the text of the argument, unless a macro wraps the call (the use
+           text would then be the macro's name): the buffer's name */
+        CXFile ef, sf;
+        unsigned eo, so;
+        clang_getExpansionLocation(clang_getCursorLocation(c->host_buffer), &ef, NULL, NULL, &eo);
+        clang_getSpellingLocation(clang_getCursorLocation(c->host_buffer), &sf, NULL, NULL, &so);
+        char *buf = NULL;
+        if (ef && sf && clang_File_isEqual(ef, sf) && eo == so) {
+            buf = ctx_use_text(ctx, c->host_buffer);
+        } else {
+            CXCursor e = ast_strip(c->host_buffer);
+            while (clang_getCursorKind(e) != CXCursor_DeclRefExpr && !clang_Cursor_isNull(ast_child(e, 0)))
+                e = ast_strip(ast_child(e, 0));
+            buf = clang_getCursorKind(e) == CXCursor_DeclRefExpr ? ast_spelling(e) : xstrdup("the host buffer");
+        }
         struct diag *d = ctx_report(ctx, c->call,
                                     "'%s' %s pageable host memory '%s': the copy is staged through a "
                                     "driver buffer and is not asynchronous; allocate the host buffer "

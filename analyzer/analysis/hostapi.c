@@ -792,6 +792,80 @@ static CXCursor target_of(CXCursor arg, bool address)
     return clang_getNullCursor();
 }
 
+/* ---- does a loop change what a size expression reads? ---- */
+
+struct loop_writes {
+    CXCursor var;
+    bool decl_only; /* only a declaration inside the loop counts */
+    bool written;
+    CXCursor stack[64];
+    unsigned depth;
+};
+
+static enum CXChildVisitResult writes_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct loop_writes *s = data;
+    if (clang_getCursorKind(c) == CXCursor_VarDecl &&
+        (clang_equalCursors(c, s->var) || (clang_getCursorKind(s->var) == CXCursor_VarDecl &&
+                                           offset_of(c) == offset_of(s->var)))) {
+        s->written = true; /* declared inside the loop: a new value each iteration */
+        return CXChildVisit_Break;
+    }
+    if (!s->decl_only && clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+        clang_equalCursors(clang_getCursorReferenced(c), s->var)) {
+        int i = (int)s->depth - 1;
+        CXCursor child = c;
+        while (i >= 0 && is_wrapper(s->stack[i])) child = s->stack[i--];
+        if (i >= 0) {
+            CXCursor p = s->stack[i];
+            enum CXCursorKind pk = clang_getCursorKind(p);
+            bool lhs = clang_equalCursors(ast_child(p, 0), child);
+            if ((pk == CXCursor_BinaryOperator && ast_binop(p) == CXBinaryOperator_Assign && lhs) ||
+                (pk == CXCursor_CompoundAssignOperator && lhs) || pk == CXCursor_UnaryOperator)
+                s->written = true;
+        }
+        return s->written ? CXChildVisit_Break : CXChildVisit_Continue;
+    }
+    if (s->depth < 64) {
+        s->stack[s->depth++] = c;
+        clang_visitChildren(c, writes_visit, s);
+        s->depth--;
+    }
+    return s->written ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+struct size_refs {
+    CXCursor loop;
+    bool varies;
+};
+
+static enum CXChildVisitResult size_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct size_refs *s = data;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+        CXCursor v = clang_getCursorReferenced(c);
+        enum CXCursorKind vk = clang_getCursorKind(v);
+        if (vk == CXCursor_VarDecl || vk == CXCursor_ParmDecl) {
+            struct loop_writes lw;
+            memset(&lw, 0, sizeof lw);
+            lw.var = v;
+            clang_visitChildren(s->loop, writes_visit, &lw);
+            if (lw.written) {
+                s->varies = true;
+                return CXChildVisit_Break;
+            }
+        }
+    }
+    if (clang_getCursorKind(c) == CXCursor_CallExpr || clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr ||
+        clang_getCursorKind(c) == CXCursor_MemberRefExpr) {
+        /* sizes[i], v.size(), cfg->bytes: may change with the loop; the
+           variables inside decide (sizes[i] names i) */
+    }
+    return CXChildVisit_Recurse;
+}
+
 /* ---- the walk ---- */
 
 static void push(struct walk *w, CXCursor c)
@@ -1025,6 +1099,27 @@ static void handle_call(struct walk *w, CXCursor c)
     }
     if ((hc->flags & HOSTAPI_ALLOC) && nargs >= 1)
         hc->target = target_of(clang_Cursor_getArgument(c, 0), true);
+    if ((hc->flags & HOSTAPI_ALLOC) && w->cur_loop >= 0) {
+        struct size_refs sr = {w->f->loops[w->cur_loop].stmt, false};
+        for (int i = 1; i < nargs && !sr.varies; i++) {
+            CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
+            size_visit(a, c, &sr);
+            if (!sr.varies) clang_visitChildren(a, size_visit, &sr);
+        }
+        hc->size_varies = sr.varies;
+    }
+    if ((hc->flags & HOSTAPI_FREE) && w->cur_loop >= 0 && !clang_Cursor_isNull(hc->target)) {
+        /* freeing a variable declared in the loop: allocated there too,
+           somewhere this model may not see (size unknown) */
+        struct loop_writes lw;
+        memset(&lw, 0, sizeof lw);
+        lw.var = hc->target;
+        lw.decl_only = true;
+        clang_visitChildren(w->f->loops[w->cur_loop].stmt, writes_visit, &lw);
+        hc->size_varies = lw.written;
+    }
+    if (hc->flags & HOSTAPI_COPY)
+        for (int l = w->cur_loop; l >= 0; l = w->f->loops[l].parent) w->f->loops[l].has_copy = true;
     if ((hc->flags & HOSTAPI_FREE) && nargs >= 1)
         hc->target = target_of(clang_Cursor_getArgument(c, 0), false);
 }

@@ -82,6 +82,9 @@ struct hostapi_call {
     /* Allocations and frees: the variable written or freed (a plain local,
        parameter or member), null when the target is indexed (p[i]). */
     CXCursor target;
+    bool size_varies;           /* allocations in a loop: the size names a variable the loop
+                                   changes or declares (a loop over sizes or configurations);
+                                   frees: the variable is declared inside the loop */
     /* Launches: the stream, as the variable named (null cursor: the default
        stream, or an expression that names no variable: see stream_known). */
     CXCursor stream_var;
@@ -94,6 +97,7 @@ struct hostapi_loop {
     bool host_work;             /* body or condition reads host memory, calls a non-CUDA
                                    function, or times something: the host needs results */
     bool has_launch;            /* a launch anywhere inside */
+    bool has_copy;              /* a cudaMemcpy* anywhere inside */
 };
 
 struct hostapi_fn {
