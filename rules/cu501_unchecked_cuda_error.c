@@ -49,17 +49,6 @@ static const char *checking_macro(struct rule_ctx *ctx, const struct hostapi_cal
     return m->count == 1 ? m->name : NULL;
 }
 
-/* The host API model of the host function whose body the walk is at (built
-   once per function by the engine, shared by the host rules). */
-static const struct hostapi_fn *model_of(struct rule_ctx *ctx)
-{
-    if (ctx->in_device_code || clang_Cursor_isNull(ctx->function)) return NULL;
-    if (!clang_equalCursors(ctx_parent(ctx, 0), ctx->function)) return NULL; /* not the body */
-    if (clang_getCursorKind(ctx->function) == CXCursor_LambdaExpr) return NULL;
-    if (ctx_in_instantiation(ctx)) return NULL;
-    return ctx_analysis(ctx, &hostapi_analysis);
-}
-
 static bool reads_last_error(const struct hostapi_call *c)
 {
     if (c->flags & HOSTAPI_CHECKER) return true;
@@ -100,7 +89,7 @@ static bool call_range(CXCursor call, CXSourceRange *out)
 static void cu501_on_cursor(struct rule_ctx *ctx, CXCursor body)
 {
     (void)body;
-    const struct hostapi_fn *m = model_of(ctx);
+    const struct hostapi_fn *m = (ctx_at_host_body(ctx) ? ctx_analysis(ctx, &hostapi_analysis) : NULL);
     if (!m) return;
     for (unsigned i = 0; i < m->n_calls; i++) {
         const struct hostapi_call *c = &m->calls[i];

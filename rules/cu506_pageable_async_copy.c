@@ -8,21 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The host API model of the host function whose body the walk is at (built
-   once per function by the engine, shared by the host rules). */
-static const struct hostapi_fn *model_of(struct rule_ctx *ctx)
-{
-    if (ctx->in_device_code || clang_Cursor_isNull(ctx->function)) return NULL;
-    if (!clang_equalCursors(ctx_parent(ctx, 0), ctx->function)) return NULL; /* not the body */
-    if (clang_getCursorKind(ctx->function) == CXCursor_LambdaExpr) return NULL;
-    if (ctx_in_instantiation(ctx)) return NULL;
-    return ctx_analysis(ctx, &hostapi_analysis);
-}
-
 static void cu506_on_cursor(struct rule_ctx *ctx, CXCursor body)
 {
     (void)body;
-    const struct hostapi_fn *m = model_of(ctx);
+    const struct hostapi_fn *m = (ctx_at_host_body(ctx) ? ctx_analysis(ctx, &hostapi_analysis) : NULL);
     if (!m) return;
     for (unsigned i = 0; i < m->n_calls; i++) {
         const struct hostapi_call *c = &m->calls[i];

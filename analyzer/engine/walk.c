@@ -368,6 +368,14 @@ bool ctx_in_instantiation(const struct rule_ctx *ctx)
     }
 }
 
+bool ctx_at_host_body(const struct rule_ctx *ctx)
+{
+    if (ctx->in_device_code || clang_Cursor_isNull(ctx->function)) return false;
+    if (!clang_equalCursors(ctx_parent(ctx, 0), ctx->function)) return false; /* not the body */
+    if (clang_getCursorKind(ctx->function) == CXCursor_LambdaExpr) return false;
+    return !ctx_in_instantiation(ctx);
+}
+
 bool ctx_rule_applies_here(const struct rule_ctx *ctx)
 {
     if (ctx->in_device_code) return true;

@@ -112,6 +112,11 @@ char *ctx_use_text(struct rule_ctx *ctx, CXCursor c);
    walks explicit instantiations besides the template): rules judge a template
    once, from its own pattern. */
 bool ctx_in_instantiation(const struct rule_ctx *ctx);
+/* Whether the walk is at the body of a host function or method (the current
+   cursor's parent is ctx->function): not device code, not a lambda, not
+   inside a template instantiation.  The host-side rules (CU5xx) read a
+   function's model (hostapi_analysis) there once. */
+bool ctx_at_host_body(const struct rule_ctx *ctx);
 /* Whether the current rule reports here: device code always, host code inside
    a function when --host, `host: true` or the rule's own `host` option says so. */
 bool ctx_rule_applies_here(const struct rule_ctx *ctx);
