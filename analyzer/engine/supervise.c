@@ -51,29 +51,31 @@ struct rd {
     bool bad;
 };
 
+/* Copies the next n bytes of the record into out (zeros, and r->bad, when
+   the record is shorter). */
+static void get_raw(struct rd *r, void *out, size_t n)
+{
+    if (r->left < n) {
+        r->bad = true;
+        memset(out, 0, n);
+        return;
+    }
+    memcpy(out, r->p, n);
+    r->p += n;
+    r->left -= n;
+}
+
 static uint32_t get_u32(struct rd *r)
 {
-    uint32_t v = 0;
-    if (r->left < sizeof v) {
-        r->bad = true;
-        return 0;
-    }
-    memcpy(&v, r->p, sizeof v);
-    r->p += sizeof v;
-    r->left -= sizeof v;
+    uint32_t v;
+    get_raw(r, &v, sizeof v);
     return v;
 }
 
 static uint64_t get_u64(struct rd *r)
 {
-    uint64_t v = 0;
-    if (r->left < sizeof v) {
-        r->bad = true;
-        return 0;
-    }
-    memcpy(&v, r->p, sizeof v);
-    r->p += sizeof v;
-    r->left -= sizeof v;
+    uint64_t v;
+    get_raw(r, &v, sizeof v);
     return v;
 }
 
