@@ -175,12 +175,12 @@ def test_output(tmp):
 
 
 # ---------------------------------------------------------------- progress
-def in_pty(args, timeout=300):
+def in_pty(args, timeout=300, env=None):
     """Runs cudalint with stderr on a pseudo-terminal; returns (rc, stdout, what the terminal got)."""
     master, slave = pty.openpty()
     out = tempfile.TemporaryFile()
     p = subprocess.Popen([BIN] + args, stdin=subprocess.DEVNULL, stdout=out, stderr=slave, cwd=SRC,
-                         env=dict(os.environ, TERM="xterm"))
+                         env=dict(os.environ, TERM="xterm", **(env or {})))
     os.close(slave)
     term = b""
     end = time.time() + timeout
@@ -203,14 +203,15 @@ def in_pty(args, timeout=300):
 
 
 def test_progress(tmp):
-    # A run over a second: twelve fixtures, one job, no cache, with the
-    # toolkit's headers when there are any (slower: the line must show).
+    # Twelve fixtures, one job, no cache.  The line shows after a second;
+    # CUDALINT_PROGRESS_DELAY=0 shows it at once, so that a fast machine
+    # (twelve fixtures in under a second) still draws it.
     some = os.path.join(tmp, "some")
     os.makedirs(some)
     for f in sorted(x for x in os.listdir(FIXTURES) if x.endswith(".cu"))[:12]:
         shutil.copy(os.path.join(FIXTURES, f), some)
     args = ["--no-cache", "-j1", some]
-    rc, out, term = in_pty(args)
+    rc, out, term = in_pty(args, env={"CUDALINT_PROGRESS_DELAY": "0"})
     lines = term.split(b"\r\x1b[K")
     shown = [l for l in lines if l.startswith(b"cudalint: ") and b" files, " in l]
     check(rc == 1 and shown, f"progress: a line on the terminal (exit {rc}, {len(term)} bytes)")
