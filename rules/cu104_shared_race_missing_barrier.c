@@ -40,7 +40,7 @@ static void cu104_on_cursor(struct rule_ctx *ctx, CXCursor c)
     if (!ctx_rule_applies_here(ctx) || ctx_in_instantiation(ctx)) return;
     /* Once per function: at its body (the compound statement whose parent
        is the function or lambda itself). */
-    if (clang_Cursor_isNull(ctx->function) || !clang_equalCursors(ctx_parent(ctx, 0), ctx->function)) return;
+    if (!ctx_at_function_body(ctx)) return;
     (void)c;
     struct shared_model *m = shared_model_of(ctx_analysis(ctx, &shared_analysis_holder));
     if (!m) return;

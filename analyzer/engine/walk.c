@@ -368,10 +368,14 @@ bool ctx_in_instantiation(const struct rule_ctx *ctx)
     }
 }
 
+bool ctx_at_function_body(const struct rule_ctx *ctx)
+{
+    return !clang_Cursor_isNull(ctx->function) && clang_equalCursors(ctx_parent(ctx, 0), ctx->function);
+}
+
 bool ctx_at_host_body(const struct rule_ctx *ctx)
 {
-    if (ctx->in_device_code || clang_Cursor_isNull(ctx->function)) return false;
-    if (!clang_equalCursors(ctx_parent(ctx, 0), ctx->function)) return false; /* not the body */
+    if (ctx->in_device_code || !ctx_at_function_body(ctx)) return false;
     if (clang_getCursorKind(ctx->function) == CXCursor_LambdaExpr) return false;
     return !ctx_in_instantiation(ctx);
 }

@@ -112,6 +112,10 @@ char *ctx_use_text(struct rule_ctx *ctx, CXCursor c);
    walks explicit instantiations besides the template): rules judge a template
    once, from its own pattern. */
 bool ctx_in_instantiation(const struct rule_ctx *ctx);
+/* Whether the walk is at the body of the enclosing function (the current
+   cursor's parent is ctx->function): a rule that reads a whole function's
+   facts once does it there. */
+bool ctx_at_function_body(const struct rule_ctx *ctx);
 /* Whether the walk is at the body of a host function or method (the current
    cursor's parent is ctx->function): not device code, not a lambda, not
    inside a template instantiation.  The host-side rules (CU5xx) read a
