@@ -9,11 +9,13 @@
 #   -o OUTDIR   keep each run's JSON as OUTDIR/<corpus>.<mode>.json
 #               (default: a temporary directory, removed at exit)
 #   -j N        files linted in parallel (default 2)
+#   -f FLAGS    further cudalint options for every run ("--select ALL")
 #   -h          this help
 #
 # Each DIR is a clone of one corpus; its directory name (caffe, darknet,
 # shoc, code-samples, PolyBench-ACC, kaldi, Parboil, cuda-convnet2, ggml,
-# cuda-samples, llm.c) selects which of its folders are linted and the clang
+# cuda-samples, llm.c, and the frozen test set: cudpp, Learn-CUDA-Programming,
+# how-to-optim-algorithm-in-cuda, CUDALibrarySamples) selects which of its folders are linted and the clang
 # arguments its build would give (include directories, the macros its
 # configure step defines).  Headers that a corpus' build generates or takes
 # from elsewhere (caffe's caffe.pb.h, shoc's config.h, cuda-convnet2's helper
@@ -28,17 +30,19 @@ binary=build/cudalint
 modes=toolkit,shim
 outdir=
 jobs=2
+extra=
 
 usage() {
-    sed -n '4,24p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '4,27p' "$0" | sed 's/^# \{0,1\}//'
 }
 
-while getopts b:m:o:j:h opt; do
+while getopts b:m:o:j:f:h opt; do
     case $opt in
     b) binary=$OPTARG ;;
     m) modes=$OPTARG ;;
     o) outdir=$OPTARG ;;
     j) jobs=$OPTARG ;;
+    f) extra=$OPTARG ;;
     h) usage; exit 0 ;;
     *) usage >&2; exit 2 ;;
     esac
@@ -131,6 +135,10 @@ corpus_setup() {
     llm.c)
         paths=.
         args="-I$dir/dev/cuda -I$dir" ;;
+    cudpp | Learn-CUDA-Programming | how-to-optim-algorithm-in-cuda | CUDALibrarySamples)
+        # The frozen test set: linted as a new user would, with no flags.
+        paths=.
+        args= ;;
     *)
         echo "lint_corpus.sh: unknown corpus '$name' (see tests/corpus/README.md)" >&2
         exit 2 ;;
@@ -152,7 +160,7 @@ for dir in "$@"; do
         esac
         corpus_setup "$name" "$dir" "$mode"
         # shellcheck disable=SC2086
-        (cd "$dir" && "$binary" --no-cache --exit-zero -j "$jobs" $flags --format json $paths -- $args) \
+        (cd "$dir" && "$binary" --no-cache --exit-zero -j "$jobs" $flags --format json $extra $paths -- $args) \
             > "$outdir/$name.$mode.json"
     done
 done
