@@ -4,8 +4,8 @@
  * (and SASS) instruction mix against what the rule predicts. */
 #include "confirm/confirm_static.h"
 #include "confirm/confirm_host.h"
-#include "confirm/confirm_asm.h"
-#include "confirm/confirm_proc.h"
+#include "codegen/asm_mix.h"
+#include "base/proc.h"
 #include "fix/fixapply.h"
 #include "engine/lint.h"
 #include "core/rule.h"
