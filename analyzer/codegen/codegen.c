@@ -445,9 +445,8 @@ static void judge_global(struct diag *d, const struct ptx_lines *pl, const struc
 static void judge_shared(struct diag *d, const struct ptx_lines *pl, const struct compile_setup *cs)
 {
     long scalar = 0, vector = 0, widest = 0;
-    int degree = 0;
+    int degree = 0, least = 0;
     size_t lines = 0;
-    bool all_fused = true;
     for (size_t i = 0; i < d->n_notes; i++) {
         const struct diag_note *n = &d->notes[i];
         const char *w = strstr(n->message, "-way bank conflict");
@@ -456,14 +455,21 @@ static void judge_shared(struct diag *d, const struct ptx_lines *pl, const struc
         while (p > n->message && isdigit((unsigned char)p[-1])) p--;
         int k = atoi(p);
         if (k > degree) degree = k;
+        if (!least || k < least) least = k;
+        /* each line once: two accesses on one line share its instructions */
+        bool seen = false;
+        for (size_t j = 0; j < i && !seen; j++) seen = d->notes[j].line == n->line && strstr(d->notes[j].message, "-way bank conflict");
+        if (seen) continue;
         struct line_span s;
         span_of(pl, n->line, n->line, &s);
         lines++;
         scalar += s.shared_scalar;
         vector += s.shared_vector;
         if (s.shared_vector_bytes > widest) widest = s.shared_vector_bytes;
-        if (s.shared_scalar || !s.shared_vector || s.shared_vector_bytes != 4L * k) all_fused = false;
     }
+    /* Accesses on neighbouring lines fuse into one instruction on one of
+       them: the lines are judged together. */
+    bool all_fused = scalar == 0 && vector > 0 && least == degree && widest == 4L * degree;
     if (!lines) {
         verdict(d, CODEGEN_UNCHECKED, "codegen not checked: the finding names no conflicting access line");
     } else if (scalar + vector == 0) {

@@ -82,6 +82,7 @@ static bool lint_for_rule(struct confirm_env *env, const struct pair *p, const c
     lo->quiet = true;
     lo->no_config = true;      /* the pair is judged by the rule's defaults */
     lo->no_cache = true;
+    lo->codegen = 0;           /* the pair's own compile is the evidence here */
     memset(fr, 0, sizeof *fr);
     memset(found, 0, sizeof *found);
     if (lint_session_prepare(&session, error) != 0) {

@@ -295,6 +295,7 @@ static void set_aside_disproved(const struct lint_options *o, struct file_result
         res->diags.items[w++] = *d;
     }
     res->diags.len = w;
+    diag_list_sort_unique(&res->disproved);
 }
 
 void lint_file_with(const struct lint_options *cli, const char *path, const char *contents,
@@ -343,7 +344,9 @@ void lint_file_with(const struct lint_options *cli, const char *path, const char
             diag_list_move(&res->diags, &p->diags);
         }
         free(out);
-        /* nvcc's code judges the performance findings; what it says is cached with them. */
+        /* nvcc's code judges the performance findings (each once: passes find
+           the same ones); what it says is cached with them. */
+        diag_list_sort_unique(&res->diags);
         codegen_check(o, path, text, len, &res->diags, &res->codegen_seconds);
         cache_store(cached, res->status, &res->diags, &parse_diags, res->n_parse_errors);
     }
