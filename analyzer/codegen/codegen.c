@@ -211,9 +211,16 @@ static char *compile_ptx(struct compile_setup *cs, const char *name, const char 
     cs->seconds += pr.seconds;
     if (pr.timed_out) *why = xasprintf("%s timed out after %d s", cs->label, cs->timeout_s);
     else if (pr.exit_code != 0) {
-        char *tail = text_tail(pr.out, 2);
-        *why = xasprintf("%s failed: %s", cs->label, tail);
-        free(tail);
+        /* nvcc's first error line ("x.cu(4): error: ..."), else its last lines */
+        const char *e = strstr(pr.out, ": error");
+        const char *from = e;
+        while (from && from > pr.out && from[-1] != '\n') from--;
+        char *first = e ? xstrndup(from, strcspn(from, "\n")) : text_tail(pr.out, 2);
+        /* the scratch copy's path means nothing to the user: its name */
+        char *at = strstr(first, src);
+        if (at) memmove(at, at + strlen(src) - strlen(name), strlen(at + strlen(src) - strlen(name)) + 1);
+        *why = xasprintf("%s failed: %s", cs->label, first);
+        free(first);
     } else if (!(ptx = file_read_text(out))) {
         *why = xasprintf("%s wrote no PTX", cs->label);
     }
