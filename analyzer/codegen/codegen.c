@@ -74,6 +74,19 @@ static int arch_number(const char *a)
     return u ? atoi(u + 1) : 0;
 }
 
+/* nvcc runs its steps through /bin/sh and passes -D values, include paths
+   and file names to it unquoted: `$(...)` in a database's -D would run.  An
+   argument nvcc gets from the linted repository must therefore be made of
+   characters no shell treats specially; one that is not is left out (the
+   compile may then fail, and the findings stay unchecked). */
+static bool shell_safe(const char *s)
+{
+    if (!*s) return false;
+    for (const char *p = s; *p; p++)
+        if (!isalnum((unsigned char)*p) && !strchr("_./+,:=@%^~-", *p)) return false;
+    return true;
+}
+
 /* The database's clang arguments that nvcc takes as well. */
 static void add_flags_from(struct strvec *flags, const struct strvec *clang_args)
 {
@@ -87,22 +100,25 @@ static void add_flags_from(struct strvec *flags, const struct strvec *clang_args
         }
         prev = a;
         if ((str_starts_with(a, "-I") || str_starts_with(a, "-D") || str_starts_with(a, "-U")) && a[2]) {
-            sv_push(flags, a);
+            if (shell_safe(a + 2)) sv_push(flags, a);
         } else if ((!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U")) && next) {
-            sv_push_owned(flags, xasprintf("%s%s", a, next));
+            if (shell_safe(next)) sv_push_owned(flags, xasprintf("%s%s", a, next));
             i++;
         } else if ((!strcmp(a, "-isystem") || !strcmp(a, "-iquote") || !strcmp(a, "-idirafter")) && next) {
             /* nvcc has -isystem only: quoted and after-paths search as -I */
-            sv_push_owned(flags, xasprintf("%s%s", strcmp(a, "-isystem") ? "-I" : "-isystem=", next));
+            if (shell_safe(next))
+                sv_push_owned(flags, xasprintf("%s%s", strcmp(a, "-isystem") ? "-I" : "-isystem=", next));
             i++;
-        } else if (!strcmp(a, "-include") && next && !compile_arg_refused(a, next)) {
-            sv_push(flags, "-include");
-            sv_push(flags, next);
+        } else if (!strcmp(a, "-include") && next) {
+            if (!compile_arg_refused(a, next) && shell_safe(next)) {
+                sv_push(flags, "-include");
+                sv_push(flags, next);
+            }
             i++;
         } else if (str_starts_with(a, "-std=")) {
             const char *v = a + 5;
             if (str_starts_with(v, "gnu++")) v += 3;
-            sv_push_owned(flags, xasprintf("-std=%s", v));
+            if (str_starts_with(v, "c++") && shell_safe(v)) sv_push_owned(flags, xasprintf("-std=%s", v));
         }
     }
 }
@@ -136,7 +152,7 @@ static bool setup_compile(const struct lint_options *o, const char *path, struct
     cs->label = xasprintf("nvcc %s -O3 %s", o->toolkit->version ? o->toolkit->version : "", cs->arch);
     /* The file's own directory first: it is compiled from the scratch copy. */
     char *dir = path_dirname(abs);
-    sv_push_owned(&cs->flags, xasprintf("-I%s", dir));
+    if (shell_safe(dir)) sv_push_owned(&cs->flags, xasprintf("-I%s", dir));
     free(dir);
     add_flags_from(&cs->flags, &db_args);
     add_flags_from(&cs->flags, &o->extra_args);
@@ -162,6 +178,14 @@ static void release_setup(struct compile_setup *cs)
     free(cs->scratch);
 }
 
+/* The scratch copy's name: the file's own when the shell cannot misread it
+   (nvcc's messages then name it), else "source.cu". */
+static char *scratch_name(const char *path)
+{
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    return xstrdup(shell_safe(base) ? base : "source.cu");
+}
+
 /* A scratch directory under the cache directory (so that a run writes only
    there), else under $TMPDIR. */
 static char *make_scratch(const struct lint_options *o)
@@ -172,6 +196,10 @@ static char *make_scratch(const struct lint_options *o)
     const char *tmp = getenv("TMPDIR");
     char *tmpl = xasprintf("%s/cudalint-codegen-XXXXXX", base ? base : (tmp && *tmp ? tmp : "/tmp"));
     free(base);
+    if (!shell_safe(tmpl)) { /* nvcc's shell would split it */
+        free(tmpl);
+        tmpl = xstrdup("/tmp/cudalint-codegen-XXXXXX");
+    }
     if (!mkdtemp(tmpl)) {
         free(tmpl);
         return NULL;
@@ -610,14 +638,14 @@ void codegen_check(const struct lint_options *o, const char *path, const char *t
     } else if (!(cs.scratch = make_scratch(o))) {
         why = xstrdup("no scratch directory");
     } else {
-        char *name = xstrdup(strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+        char *name = scratch_name(path);
         ptx = compile_ptx(&cs, name, "main", text, len, &source, &why);
         free(name);
         if (ptx && !(read = ptx_lines_read(ptx, source, &pl))) why = xasprintf("%s: no line information", cs.label);
         if (read && any_local) run_ptxas(&cs, "main", &pl);
     }
     int n_counter = 0;
-    char *name = xstrdup(strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+    char *name = scratch_name(path);
     for (size_t i = 0; i < diags->len; i++) {
         struct diag *d = &diags->items[i];
         if (!codegen_checks_rule(d->rule) || !d->file || strcmp(d->file, path) != 0) continue;
