@@ -66,6 +66,7 @@ struct compile_setup {
     char *scratch;       /* the scratch directory */
     int timeout_s;
     double seconds;
+    bool timed_out;      /* a compile ran out of time: the verdicts are not kept */
 };
 
 static int arch_number(const char *a)
@@ -123,6 +124,35 @@ static void add_flags_from(struct strvec *flags, const struct strvec *clang_args
     }
 }
 
+/* The flags of the database's nvcc command that change the code nvcc emits
+   (fast math, flush to zero, division and square root precision, FMA
+   contraction, relocatable device code); translate_compile_args drops them
+   because clang has no use for them.  Only the forms with a true/false
+   value are taken. */
+static void add_codegen_flags(struct strvec *flags, const struct strvec *argv)
+{
+    static const char *const with_value[] = {"-ftz=", "--ftz=", "-prec-div=", "--prec-div=", "-prec-sqrt=",
+                                             "--prec-sqrt=", "-fmad=", "--fmad=", "-rdc=",
+                                             "--relocatable-device-code=", NULL};
+    for (size_t i = 1; i < argv->len; i++) {
+        const char *a = argv->items[i];
+        if (!strcmp(a, "-use_fast_math") || !strcmp(a, "--use_fast_math")) {
+            sv_push(flags, "--use_fast_math");
+            continue;
+        }
+        if (!strcmp(a, "-dc") || !strcmp(a, "--device-c")) {
+            sv_push(flags, "-rdc=true");
+            continue;
+        }
+        for (size_t k = 0; with_value[k]; k++) {
+            size_t n = strlen(with_value[k]);
+            if (strncmp(a, with_value[k], n) == 0 && (!strcmp(a + n, "true") || !strcmp(a + n, "false")))
+                sv_push_owned(flags, xasprintf("%s%s", with_value[k][1] == '-' ? with_value[k] + 1 : with_value[k],
+                                               a + n));
+        }
+    }
+}
+
 static bool setup_compile(const struct lint_options *o, const char *path, struct compile_setup *cs)
 {
     memset(cs, 0, sizeof *cs);
@@ -156,6 +186,11 @@ static bool setup_compile(const struct lint_options *o, const char *path, struct
     free(dir);
     add_flags_from(&cs->flags, &db_args);
     add_flags_from(&cs->flags, &o->extra_args);
+    if (cc) add_codegen_flags(&cs->flags, &cc->argv);
+    /* What clang accepts in device code without being asked (constexpr host
+       functions called from the device, annotated lambdas): nvcc wants flags. */
+    sv_push(&cs->flags, "--expt-relaxed-constexpr");
+    sv_push(&cs->flags, "--extended-lambda");
     bool has_std = false;
     for (size_t i = 0; i < cs->flags.len; i++) has_std |= str_starts_with(cs->flags.items[i], "-std=");
     if (!has_std) sv_push(&cs->flags, "-std=c++17");
@@ -230,6 +265,8 @@ static char *compile_ptx(struct compile_setup *cs, const char *name, const char 
     for (size_t i = 0; i < cs->flags.len; i++) sv_push(&argv, cs->flags.items[i]);
     sv_push(&argv, "-o");
     sv_push(&argv, out);
+    sv_push(&argv, "-x"); /* a header (.cuh) is compiled as CUDA too */
+    sv_push(&argv, "cu");
     sv_push(&argv, src);
     sv_push_owned(&argv, NULL);
     char *tmpenv = xasprintf("TMPDIR=%s", dir);
@@ -237,7 +274,10 @@ static char *compile_ptx(struct compile_setup *cs, const char *name, const char 
     struct proc_result pr;
     proc_run(argv.items, dir, dir, cs->timeout_s, true, env, &pr);
     cs->seconds += pr.seconds;
-    if (pr.timed_out) *why = xasprintf("%s timed out after %d s", cs->label, cs->timeout_s);
+    if (pr.timed_out) {
+        *why = xasprintf("%s timed out after %d s", cs->label, cs->timeout_s);
+        cs->timed_out = true;
+    }
     else if (pr.exit_code != 0) {
         /* nvcc's first error line ("x.cu(4): error: ..."), else its last lines */
         const char *e = strstr(pr.out, ": error");
@@ -617,7 +657,7 @@ static void judge_counter(struct diag *d, const char *name, const char *text, si
     free(source);
 }
 
-void codegen_check(const struct lint_options *o, const char *path, const char *text, size_t len,
+bool codegen_check(const struct lint_options *o, const char *path, const char *text, size_t len,
                    struct diag_list *diags, double *seconds)
 {
     bool any = false, any_local = false;
@@ -628,7 +668,7 @@ void codegen_check(const struct lint_options *o, const char *path, const char *t
             any_local |= rule_is(d->rule, "CU403");
         }
     }
-    if (!any || !codegen_enabled(o)) return;
+    if (!any || !codegen_enabled(o)) return true;
     struct compile_setup cs;
     char *why = NULL, *source = NULL, *ptx = NULL;
     struct ptx_lines pl = {0};
@@ -641,7 +681,7 @@ void codegen_check(const struct lint_options *o, const char *path, const char *t
         char *name = scratch_name(path);
         ptx = compile_ptx(&cs, name, "main", text, len, &source, &why);
         free(name);
-        if (ptx && !(read = ptx_lines_read(ptx, source, &pl))) why = xasprintf("%s: no line information", cs.label);
+        if (ptx && !(read = ptx_lines_read(ptx, source, &pl))) why = xasprintf("%s emitted no code for this file (templates never instantiated and functions no kernel calls emit none)", cs.label);
         if (read && any_local) run_ptxas(&cs, "main", &pl);
     }
     int n_counter = 0;
@@ -672,5 +712,7 @@ void codegen_check(const struct lint_options *o, const char *path, const char *t
     free(ptx);
     free(source);
     free(why);
+    bool keep = !cs.timed_out;
     release_setup(&cs);
+    return keep;
 }

@@ -18,8 +18,9 @@ bool codegen_enabled(const struct lint_options *o);
    sets the verdict (diag.codegen) of each finding of CU201, CU202, CU203,
    CU204, CU301, CU401, CU402, CU403 in path, adding the evidence as a note.
    Adds the seconds nvcc and ptxas took to *seconds.  Nothing runs when no
-   finding is one of those. */
-void codegen_check(const struct lint_options *o, const char *path, const char *text, size_t len,
+   finding is one of those.  Returns false when a compile timed out (a busy
+   machine, not the file): then the result is not worth caching. */
+bool codegen_check(const struct lint_options *o, const char *path, const char *text, size_t len,
                    struct diag_list *diags, double *seconds);
 
 /* Whether rule r is one codegen checks. */

@@ -347,8 +347,8 @@ void lint_file_with(const struct lint_options *cli, const char *path, const char
         /* nvcc's code judges the performance findings (each once: passes find
            the same ones); what it says is cached with them. */
         diag_list_sort_unique(&res->diags);
-        codegen_check(o, path, text, len, &res->diags, &res->codegen_seconds);
-        cache_store(cached, res->status, &res->diags, &parse_diags, res->n_parse_errors);
+        if (codegen_check(o, path, text, len, &res->diags, &res->codegen_seconds))
+            cache_store(cached, res->status, &res->diags, &parse_diags, res->n_parse_errors);
     }
     cache_end(cached);
     if (res->n_parse_errors && res->status == FILE_OK)
