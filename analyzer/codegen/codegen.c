@@ -668,7 +668,18 @@ bool codegen_check(const struct lint_options *o, const char *path, const char *t
             any_local |= rule_is(d->rule, "CU403");
         }
     }
-    if (!any || !codegen_enabled(o)) return true;
+    if (!any) return true;
+    if (!codegen_enabled(o)) {
+        /* Asked for (--codegen) in toolkit mode, but there is no nvcc to run:
+           the findings say so, and --statistics counts them unchecked. */
+        if (o->codegen == 1 && o->headers != HEADERS_SHIM)
+            for (size_t i = 0; i < diags->len; i++) {
+                struct diag *d = &diags->items[i];
+                if (codegen_checks_rule(d->rule) && d->file && !strcmp(d->file, path))
+                    verdict(d, CODEGEN_UNCHECKED, "codegen not checked: no CUDA Toolkit with nvcc was found");
+            }
+        return true;
+    }
     struct compile_setup cs;
     char *why = NULL, *source = NULL, *ptx = NULL;
     struct ptx_lines pl = {0};
