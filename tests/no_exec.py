@@ -16,7 +16,13 @@ unlinkat,mkdir`:
     (its atomic temporary file and the file itself);
   - a .cudalint.yaml whose extra-args load a plugin is refused (exit 2,
     naming the file, key and argument), and nothing is executed either;
-  - the marker the script would create never appears.
+  - the marker the script would create never appears;
+  - with a CUDA Toolkit, a run with codegen evidence (on by default there)
+    executes only the toolkit's compilers (nvcc and what nvcc runs: its
+    shell, cicc, ptxas, cudafe++, the host compiler gcc/g++ with cc1plus),
+    never the checkout's -ccbin, and the database's -D values that nvcc's
+    shell would run (`$(...)`, backquotes) never reach it; it writes only
+    under the cache (its scratch copies included).
 Skipped (exit 77) when strace is missing (Debian: apt-get install strace).
 Python 3 stdlib only.  Exits non-zero and says what failed.
 """
@@ -69,6 +75,69 @@ def traced(binary, args, cwd, log):
             if m and int(m.group(3)) >= 0 and re.search(r"O_WRONLY|O_RDWR|O_CREAT|O_TRUNC", m.group(2)):
                 writes.append(os.path.normpath(os.path.join(cwd, m.group(1))))
     return r, execs, writes
+
+
+def toolkit_root():
+    for root in [os.environ.get("CUDA_PATH", ""), "/usr/local/cuda"]:
+        if root and os.access(os.path.join(root, "bin", "nvcc"), os.X_OK):
+            return os.path.realpath(root)
+    nvcc = shutil.which("nvcc")
+    return os.path.dirname(os.path.dirname(os.path.realpath(nvcc))) if nvcc else None
+
+
+# What nvcc itself runs besides the toolkit's own programs: its steps go
+# through the shell, and the host compiler preprocesses.
+HOST_TOOLS = re.compile(r'^(/usr)?/bin/(sh|dash|bash|gcc|g\+\+|cc|c\+\+|cpp|x86_64-linux-gnu-(gcc|g\+\+|cpp)(-\d+)?|'
+                        r'(gcc|g\+\+|cpp)-\d+)$|^/usr/(lib|libexec)/gcc/[^/]+/[^/]+/(cc1plus|cc1|collect2)$')
+
+
+def successful_execs(log):
+    """Programs strace saw started (execve returning 0); the PATH lookups
+    that fail before (ENOENT) are not programs that ran."""
+    done, pending = [], {}
+    with open(log, errors="replace") as f:
+        for line in f:
+            m = re.match(r'^(\d+)\s+execve\("((?:[^"\\]|\\.)*)"', line)
+            if m:
+                if "<unfinished" in line:
+                    pending[m.group(1)] = m.group(2)
+                elif re.search(r'\)\s*=\s*0\s*$', line):
+                    done.append(m.group(2))
+                continue
+            m = re.match(r'^(\d+)\s+<\.\.\. execve resumed>.*=\s*0\s*$', line)
+            if m and m.group(1) in pending:
+                done.append(pending.pop(m.group(1)))
+    return done
+
+
+def codegen_checks(binary, tmp, evil, marker):
+    root = toolkit_root()
+    if not root:
+        print("skip codegen checks: no CUDA Toolkit")
+        return
+    repo = os.path.join(tmp, "cg")
+    cache = os.path.join(tmp, "cgcache")
+    os.makedirs(os.path.join(repo, "src"))
+    with open(os.path.join(repo, "src", "k.cu"), "w") as f:
+        f.write("__global__ void k(float *o)\n{\n    o[0] = o[1] * 1.1;\n}\n")
+    args = ["nvcc", "-ccbin", evil, "-DA=$(touch %s)" % marker, "-DB=`touch %s`" % marker,
+            "-I%s/inc;touch %s" % (repo, marker), "-c", "src/k.cu"]
+    import json
+    with open(os.path.join(repo, "compile_commands.json"), "w") as f:
+        json.dump([{"directory": repo, "file": "src/k.cu", "arguments": args}], f)
+    log = os.path.join(tmp, "strace-cg.log")
+    r, execs, writes = traced(binary, ["--cache-dir", cache, "--format", "json", "src"], repo, log)
+    check(r.returncode in (0, 1), "a codegen run in the hostile checkout ends (exit %d %s)"
+          % (r.returncode, r.stderr.strip()[:200]))
+    check('"nvcc ' in r.stdout, "nvcc ran and gave its evidence")
+    execs = successful_execs(log)
+    others = [e for e in execs[1:] if not os.path.realpath(e).startswith(root + "/")
+              and not HOST_TOOLS.match(e) and not HOST_TOOLS.match(os.path.realpath(e))]
+    check(not others, "it executes only the toolkit's compilers and what nvcc runs (others: %s)" % others[:5])
+    check(not any(os.path.realpath(e) == os.path.realpath(evil) for e in execs), "never the checkout's -ccbin")
+    outside = [w for w in writes if not w.startswith(cache + "/") and w != "/dev/null"]
+    check(not outside, "it writes only under its cache (outside: %s)" % outside[:5])
+    check(not os.path.exists(marker), "no -D value or include path of the database ran in nvcc's shell")
 
 
 def main(argv):
@@ -132,6 +201,7 @@ def main(argv):
                            text=True, timeout=300)
         check(r.returncode == 1 and "CU201" in r.stdout, "ordinary extra-args still work (exit %d %s)"
               % (r.returncode, r.stderr.strip()[:200]))
+        codegen_checks(binary, tmp, evil, marker)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     if failures:

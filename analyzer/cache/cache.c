@@ -325,6 +325,7 @@ struct cache_rec *cache_begin(const struct lint_options *o, const struct lint_op
     free(conf);
     kadd(st, o->host ? "host" : "device-only");
     kadd(st, o->show_parse_errors ? "all-errors" : "first-error");
+    kadd(st, o->codegen == 0 ? "no-codegen" : "codegen"); /* verdicts are stored with the findings */
     char cwd[4096];
     kadd(st, getcwd(cwd, sizeof cwd) ? cwd : "?");
     kadd(st, path);
@@ -373,6 +374,7 @@ static cJSON *diag_to_json(const struct diag *d)
     cJSON_AddNumberToObject(j, "s", d->severity);
     cJSON_AddStringToObject(j, "m", d->message);
     if (d->function) cJSON_AddStringToObject(j, "fn", d->function);
+    if (d->codegen) cJSON_AddNumberToObject(j, "g", d->codegen);
     if (d->n_notes) {
         cJSON *a = cJSON_AddArrayToObject(j, "n");
         for (size_t i = 0; i < d->n_notes; i++) {
@@ -426,6 +428,8 @@ static bool json_to_diags(const cJSON *arr, struct diag_list *out)
         d->severity = (enum severity)jnum(j, "s", &ok);
         const char *fn = json_get_str(j, "fn");
         d->function = fn ? xstrdup(fn) : NULL;
+        double g = json_get_number(j, "g", 0);
+        d->codegen = g > 0 && g <= CODEGEN_UNCHECKED ? (unsigned char)g : CODEGEN_NONE;
         const cJSON *n, *x;
         cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(j, "n"))
         {

@@ -16,11 +16,11 @@
 #include "confirm/confirm.h"
 #include "base/report.h"
 #include "core/cmdline.h"
-#include "confirm/confirm_asm.h"
+#include "codegen/asm_mix.h"
 #include "confirm/confirm_db.h"
 #include "confirm/confirm_gpu.h"
 #include "confirm/confirm_model.h"
-#include "confirm/confirm_proc.h"
+#include "base/proc.h"
 #include "confirm/confirm_report.h"
 #include "confirm/confirm_static.h"
 #include "core/rule.h"
@@ -99,18 +99,6 @@ static bool selected(const struct confirm_opts *o, const struct pair *p)
 }
 
 /* ------------------------------------------------------------- utilities */
-
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)ftw;
-    return flag == FTW_DP ? rmdir(path) : unlink(path);
-}
-
-static void remove_tree(const char *dir)
-{
-    nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
 
 static char *iso_time_utc(void)
 {

@@ -2,7 +2,7 @@
  * run it (output check and timing, read from its JSON lines), Nsight Compute
  * counters and compute-sanitizer, each recorded as measurements of the pair. */
 #include "confirm/confirm_gpu.h"
-#include "confirm/confirm_proc.h"
+#include "base/proc.h"
 #include "confirm/confirm_static.h"
 #include "base/jsonutil.h"
 

@@ -4,8 +4,8 @@
  * (and SASS) instruction mix against what the rule predicts. */
 #include "confirm/confirm_static.h"
 #include "confirm/confirm_host.h"
-#include "confirm/confirm_asm.h"
-#include "confirm/confirm_proc.h"
+#include "codegen/asm_mix.h"
+#include "base/proc.h"
 #include "fix/fixapply.h"
 #include "engine/lint.h"
 #include "core/rule.h"
@@ -82,6 +82,7 @@ static bool lint_for_rule(struct confirm_env *env, const struct pair *p, const c
     lo->quiet = true;
     lo->no_config = true;      /* the pair is judged by the rule's defaults */
     lo->no_cache = true;
+    lo->codegen = 0;           /* the pair's own compile is the evidence here */
     memset(fr, 0, sizeof *fr);
     memset(found, 0, sizeof *found);
     if (lint_session_prepare(&session, error) != 0) {

@@ -53,6 +53,18 @@ static int apply_no_cuda_headers(struct lint_options *o, const char *v, char **e
     return 0;
 }
 
+static int apply_codegen(struct lint_options *o, const char *v, char **error)
+{
+    o->codegen = 1;
+    return 0;
+}
+
+static int apply_no_codegen(struct lint_options *o, const char *v, char **error)
+{
+    o->codegen = 0;
+    return 0;
+}
+
 static int apply_extensions(struct lint_options *o, const char *v, char **error)
 {
     struct strvec exts = {0};
@@ -187,6 +199,15 @@ const struct cmdline_option cmdline_options[] = {
      OPT_APPLY, .apply = apply_memory_limit},
     {NULL, 0, "ARGS", LINT_LSP, NULL, "pass the remaining arguments to clang", OPT_COMMAND, .id = ID_DASHDASH},
 
+    {"codegen", 0, NULL, LINT_LSP, "Codegen evidence (nvcc -ptx -O3 -lineinfo on the file's flags)",
+     "check performance findings (CU201-CU204, CU301, CU401-CU403) in the PTX nvcc emits for their line "
+     "(default: on when a toolkit is found; off in the language server)", OPT_APPLY, .apply = apply_codegen},
+    {"no-codegen", 0, NULL, LINT_LSP, NULL, "never run nvcc: the static findings only", OPT_APPLY,
+     .apply = apply_no_codegen},
+    {"show-disproved", 0, NULL, LINT_LSP, NULL,
+     "keep the findings nvcc's code disproves, marked so (for debugging the rules)", OPT_TRUE,
+     FIELD(show_disproved)},
+
     {"config", 0, "FILE", LINT_LSP, "Configuration (.cudalint.yaml in the file's directory or the nearest parent)",
      "use this configuration file for every file", OPT_STRING, FIELD(config_path)},
     {"no-config", 0, NULL, LINT_LSP, NULL, "ignore .cudalint.yaml files", OPT_TRUE, FIELD(no_config)},
@@ -211,7 +232,8 @@ const struct cmdline_option cmdline_options[] = {
     {"output-file", 'o', "FILE", CMD_LINT, NULL,
      "write the format to FILE (atomically); the text report stays on the terminal", OPT_STRING,
      FIELD(output_file)},
-    {"statistics", 0, NULL, CMD_LINT, NULL, "a count per rule (code, name, count, fixable) instead of the findings",
+    {"statistics", 0, NULL, CMD_LINT, NULL,
+     "a count per rule (code, name, count, fixable) instead of the findings; with codegen, what nvcc's code confirmed",
      OPT_TRUE, FIELD(statistics)},
     {"color", 0, "WHEN", CMD_LINT, NULL, "auto (default), always or never; NO_COLOR disables auto", OPT_APPLY,
      .apply = apply_color, .values = "auto always never"},

@@ -33,6 +33,7 @@ struct diag *diag_copy(struct diag_list *l, const struct diag *src)
     struct diag *d = diag_new(l, src->rule, src->file, src->line, src->column, src->end_line, src->end_column,
                               xstrdup(src->message));
     d->severity = src->severity;
+    d->codegen = src->codegen;
     d->function = src->function ? xstrdup(src->function) : NULL;
     for (size_t k = 0; k < src->n_notes; k++)
         diag_add_note(d, src->notes[k].file, src->notes[k].line, src->notes[k].column, "%s", src->notes[k].message);

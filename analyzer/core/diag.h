@@ -19,6 +19,14 @@ struct diag_fix {
     char *replacement;
 };
 
+/* What the code nvcc generated says about a performance finding (codegen/). */
+enum codegen_verdict {
+    CODEGEN_NONE,       /* not a rule codegen checks, or codegen off */
+    CODEGEN_CONFIRMED,  /* the code shows the cost the finding names */
+    CODEGEN_DISPROVED,  /* the code does not: dropped unless --show-disproved */
+    CODEGEN_UNCHECKED,  /* compile error, time-out, nothing on the line: kept as found */
+};
+
 struct diag {
     char *file;
     unsigned line, column, end_line, end_column;
@@ -30,6 +38,7 @@ struct diag {
     size_t n_notes;
     struct diag_fix *fixes;
     size_t n_fixes;
+    unsigned char codegen; /* enum codegen_verdict */
 };
 
 struct diag_list {

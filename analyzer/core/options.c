@@ -18,6 +18,7 @@ void lint_options_init(struct lint_options *o)
     o->max_file_size = 4LL * 1000 * 1000; /* MB are 10^6 bytes, as printed */
     o->time_limit = LINT_DEFAULT_TIME_LIMIT;
     o->memory_limit = -1; /* the default: engine/supervise.h */
+    o->codegen = -1;
 }
 
 void lint_options_release(struct lint_options *o)

@@ -66,6 +66,11 @@ struct lint_options {
     int shard_k, shard_n;         /* --shard K/N (1-based); shard_n 0: no sharding */
     bool watch;                   /* --watch: lint again after each change */
 
+    /* Codegen evidence (codegen/): -1 auto (on when a toolkit is found; the
+       language server turns auto off), 0 --no-codegen, 1 --codegen. */
+    int codegen;
+    bool show_disproved;          /* --show-disproved: keep the findings nvcc's code disproves */
+
     /* Rule options of the file's configuration (borrowed from config/; none
        on the command line's own options). */
     const struct rule_option *rule_options;

@@ -32,6 +32,7 @@ void file_result_release(struct file_result *r)
     free(r->path);
     free(r->message);
     diag_list_release(&r->diags);
+    diag_list_release(&r->disproved);
     memset(r, 0, sizeof *r);
 }
 

@@ -25,6 +25,10 @@ struct file_result {
     char *message;                /* why, for non-ok */
     struct diag_list diags;
     unsigned n_parse_errors;
+    /* Codegen evidence (codegen/): the findings nvcc's code disproved (out
+       of diags unless --show-disproved) and the seconds nvcc took. */
+    struct diag_list disproved;
+    double codegen_seconds;
 };
 
 struct lint_run {

@@ -5,6 +5,7 @@
 #include "engine/lint.h"
 #include "base/report.h"
 #include "cache/cache.h"
+#include "codegen/codegen.h"
 #include "frontend/compile_args.h"
 #include "config/config.h"
 #include "fix/fixwrite.h"
@@ -274,6 +275,29 @@ static const struct lint_options *file_begin(const struct lint_options *cli, con
     return o;
 }
 
+/* Findings nvcc's code disproved leave the report (--statistics counts
+   them) unless --show-disproved keeps them, marked so. */
+static void set_aside_disproved(const struct lint_options *o, struct file_result *res)
+{
+    size_t w = 0;
+    for (size_t i = 0; i < res->diags.len; i++) {
+        struct diag *d = &res->diags.items[i];
+        if (d->codegen == CODEGEN_DISPROVED) {
+            if (o->show_disproved) {
+                char *m = xasprintf("[disproved by codegen] %s", d->message);
+                free(d->message);
+                d->message = m;
+            } else {
+                diag_list_take(&res->disproved, d);
+                continue;
+            }
+        }
+        res->diags.items[w++] = *d;
+    }
+    res->diags.len = w;
+    diag_list_sort_unique(&res->disproved);
+}
+
 void lint_file_with(const struct lint_options *cli, const char *path, const char *contents,
                     size_t contents_len, struct lint_passes *passes, struct file_result *res)
 {
@@ -320,7 +344,11 @@ void lint_file_with(const struct lint_options *cli, const char *path, const char
             diag_list_move(&res->diags, &p->diags);
         }
         free(out);
-        cache_store(cached, res->status, &res->diags, &parse_diags, res->n_parse_errors);
+        /* nvcc's code judges the performance findings (each once: passes find
+           the same ones); what it says is cached with them. */
+        diag_list_sort_unique(&res->diags);
+        if (codegen_check(o, path, text, len, &res->diags, &res->codegen_seconds))
+            cache_store(cached, res->status, &res->diags, &parse_diags, res->n_parse_errors);
     }
     cache_end(cached);
     if (res->n_parse_errors && res->status == FILE_OK)
@@ -342,6 +370,7 @@ void lint_file_with(const struct lint_options *cli, const char *path, const char
     }
     apply_suppressions(o, path, text, len, &res->diags);
     config_finish_file(o, &res->diags);
+    set_aside_disproved(o, res);
     diag_list_sort_unique(&res->diags);
     parse_plan_release(&plan);
     free(abs);

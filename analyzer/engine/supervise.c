@@ -93,15 +93,13 @@ static char *get_str(struct rd *r)
     return s;
 }
 
-void supervise_put_result(struct strbuf *out, const struct file_result *res)
+/* A finding list: its length, then each finding with its notes, fixes and
+   codegen verdict. */
+static void put_diags(struct strbuf *out, const struct diag_list *l)
 {
-    put_str(out, res->path);
-    put_u32(out, (uint32_t)res->status);
-    put_str(out, res->message);
-    put_u32(out, res->n_parse_errors);
-    put_u32(out, (uint32_t)res->diags.len);
-    for (size_t i = 0; i < res->diags.len; i++) {
-        const struct diag *d = &res->diags.items[i];
+    put_u32(out, (uint32_t)l->len);
+    for (size_t i = 0; i < l->len; i++) {
+        const struct diag *d = &l->items[i];
         put_str(out, d->file);
         put_u32(out, d->line);
         put_u32(out, d->column);
@@ -130,18 +128,24 @@ void supervise_put_result(struct strbuf *out, const struct file_result *res)
             put_u32(out, f->end_offset);
             put_str(out, f->replacement);
         }
+        put_u32(out, d->codegen);
     }
 }
 
-bool supervise_get_result(const char *data, size_t len, struct file_result *res)
+void supervise_put_result(struct strbuf *out, const struct file_result *res)
 {
-    struct rd r = {data, len, false};
-    memset(res, 0, sizeof *res);
-    res->path = get_str(&r);
-    uint32_t status = get_u32(&r);
-    res->status = status <= FILE_SKIPPED ? (enum file_status)status : FILE_ERROR;
-    res->message = get_str(&r);
-    res->n_parse_errors = get_u32(&r);
+    put_str(out, res->path);
+    put_u32(out, (uint32_t)res->status);
+    put_str(out, res->message);
+    put_u32(out, res->n_parse_errors);
+    put_diags(out, &res->diags);
+    put_diags(out, &res->disproved);
+    put_u32(out, (uint32_t)(res->codegen_seconds * 1000 + 0.5)); /* milliseconds */
+}
+
+static void get_diags(struct rd *rp, struct diag_list *l)
+{
+    struct rd r = *rp;
     uint32_t n = get_u32(&r);
     for (uint32_t i = 0; i < n && !r.bad; i++) {
         struct diag d;
@@ -179,13 +183,29 @@ bool supervise_get_result(const char *data, size_t len, struct file_result *res)
             free(file);
             free(repl);
         }
+        d.codegen = (unsigned char)get_u32(&r);
         if (!d.file || !d.message) r.bad = true;
         if (r.bad) {
             diag_release(&d);
             break;
         }
-        diag_list_take(&res->diags, &d);
+        diag_list_take(l, &d);
     }
+    *rp = r;
+}
+
+bool supervise_get_result(const char *data, size_t len, struct file_result *res)
+{
+    struct rd r = {data, len, false};
+    memset(res, 0, sizeof *res);
+    res->path = get_str(&r);
+    uint32_t status = get_u32(&r);
+    res->status = status <= FILE_SKIPPED ? (enum file_status)status : FILE_ERROR;
+    res->message = get_str(&r);
+    res->n_parse_errors = get_u32(&r);
+    get_diags(&r, &res->diags);
+    get_diags(&r, &res->disproved);
+    res->codegen_seconds = get_u32(&r) / 1000.0;
     if (r.bad || !res->path) {
         file_result_release(res);
         memset(res, 0, sizeof *res);

@@ -871,6 +871,9 @@ static int parse_args(struct server *s, int argc, char **argv, char **log_path)
         rc = -1;
     }
     sv_release(&positional);
+    /* Codegen evidence compiles the file with nvcc (seconds): too slow for
+       every keystroke, so the server runs it only when started with --codegen. */
+    if (s->session.opts.codegen < 0) s->session.opts.codegen = 0;
     if (rc < 0) {
         report_error("%s (see cudalint lsp --help)", error);
         free(error);

@@ -41,10 +41,55 @@ static struct stat_row *count_rules(const struct lint_run *run, size_t *n)
     return rows;
 }
 
+/* Codegen evidence per rule: what nvcc's code confirmed, disproved (kept
+   out of the findings unless --show-disproved) and left unchecked. */
+struct codegen_row {
+    const struct rule *rule;
+    size_t confirmed, disproved, unchecked;
+};
+
+static void count_verdict(struct codegen_row **rows, size_t *len, const struct diag *d)
+{
+    if (d->codegen == CODEGEN_NONE) return;
+    size_t j = 0;
+    while (j < *len && (*rows)[j].rule != d->rule) j++;
+    if (j == *len) {
+        *rows = xrealloc(*rows, (*len + 1) * sizeof **rows);
+        (*rows)[(*len)++] = (struct codegen_row){d->rule, 0, 0, 0};
+    }
+    if (d->codegen == CODEGEN_CONFIRMED) (*rows)[j].confirmed++;
+    else if (d->codegen == CODEGEN_DISPROVED) (*rows)[j].disproved++;
+    else (*rows)[j].unchecked++;
+}
+
+static int cmp_codegen_row(const void *a, const void *b)
+{
+    return strcmp(((const struct codegen_row *)a)->rule->code, ((const struct codegen_row *)b)->rule->code);
+}
+
+static struct codegen_row *count_codegen(const struct lint_run *run, size_t *n, double *seconds)
+{
+    struct codegen_row *rows = NULL;
+    size_t len = 0;
+    *seconds = 0;
+    for (size_t i = 0; i < run->diags.len; i++) count_verdict(&rows, &len, &run->diags.items[i]);
+    for (size_t f = 0; f < run->n_files; f++) {
+        *seconds += run->files[f].codegen_seconds;
+        for (size_t i = 0; i < run->files[f].disproved.len; i++)
+            count_verdict(&rows, &len, &run->files[f].disproved.items[i]);
+    }
+    if (len) qsort(rows, len, sizeof *rows, cmp_codegen_row);
+    *n = len;
+    return rows;
+}
+
 void output_statistics(FILE *out, const struct lint_run *run, const struct lint_options *o, bool json)
 {
     size_t n;
     struct stat_row *rows = count_rules(run, &n);
+    size_t n_cg;
+    double cg_seconds;
+    struct codegen_row *cg = count_codegen(run, &n_cg, &cg_seconds);
     size_t total = 0, fixable = 0;
     for (size_t i = 0; i < n; i++) {
         total += rows[i].count;
@@ -66,6 +111,19 @@ void output_statistics(FILE *out, const struct lint_run *run, const struct lint_
         }
         cJSON_AddNumberToObject(root, "total", (double)total);
         cJSON_AddNumberToObject(root, "files", (double)output_linted_files(run));
+        if (n_cg) {
+            cJSON *cgj = cJSON_AddObjectToObject(root, "codegen");
+            cJSON_AddNumberToObject(cgj, "nvcc_seconds", cg_seconds);
+            cJSON *rules = cJSON_AddArrayToObject(cgj, "rules");
+            for (size_t i = 0; i < n_cg; i++) {
+                cJSON *x = cJSON_CreateObject();
+                json_add_str(x, "code", cg[i].rule->code);
+                cJSON_AddNumberToObject(x, "confirmed", (double)cg[i].confirmed);
+                cJSON_AddNumberToObject(x, "disproved", (double)cg[i].disproved);
+                cJSON_AddNumberToObject(x, "not_checked", (double)cg[i].unchecked);
+                cJSON_AddItemToArray(rules, x);
+            }
+        }
         char *s = cJSON_Print(root);
         fputs(s, out);
         fputc('\n', out);
@@ -81,6 +139,13 @@ void output_statistics(FILE *out, const struct lint_run *run, const struct lint_
         }
         if (fixable && !o->quiet)
             fprintf(out, "[*] fixable with --fix (%zu of %zu finding%s)\n", fixable, total, total == 1 ? "" : "s");
+        if (n_cg) {
+            fprintf(out, "codegen (nvcc, %.2f s): confirmed, disproved, not checked\n", cg_seconds);
+            for (size_t i = 0; i < n_cg; i++)
+                fprintf(out, "%6zu %6zu %6zu  %s\n", cg[i].confirmed, cg[i].disproved, cg[i].unchecked,
+                        cg[i].rule->code);
+        }
     }
+    free(cg);
     free(rows);
 }

@@ -1,6 +1,7 @@
-/* confirm_proc.h: subprocesses with time limits and captured output. */
-#ifndef CUDALINT_CONFIRM_PROC_H
-#define CUDALINT_CONFIRM_PROC_H
+/* proc.h: subprocesses with time limits and captured output (the toolkit's
+ * compilers for codegen evidence, the tools `cudalint confirm` drives). */
+#ifndef CUDALINT_PROC_H
+#define CUDALINT_PROC_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -25,5 +26,8 @@ void proc_result_release(struct proc_result *r);
 /* The last n lines of text as one line ("a | b | c"), malloc'd. */
 char *text_tail(const char *text, int n);
 
+/* Removes a scratch directory and everything under it (symbolic links are
+   removed, not followed). */
+void remove_tree(const char *dir);
 
 #endif

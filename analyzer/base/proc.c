@@ -1,4 +1,5 @@
-/* confirm_proc.c: running the tools `cudalint confirm` drives (nvcc,
+/* proc.c: running other programs (nvcc and ptxas for codegen evidence; the
+ * tools `cudalint confirm` drives: nvcc,
  * cuobjdump, the harness, ncu, compute-sanitizer) with captured output and a
  * time limit, and finding them on PATH.
  *
@@ -6,10 +7,11 @@
  * a full pipe while we wait for it; each child gets its own process group so a
  * time-out also ends whatever the tool started (ncu and compute-sanitizer
  * run the harness as their child). */
-#include "confirm/confirm_proc.h"
+#include "base/proc.h"
 #include "base/util.h"
 
 #include <errno.h>
+#include <ftw.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -168,4 +170,16 @@ char *text_tail(const char *text, int n)
         p = eol + 1;
     }
     return sb_detach(&sb);
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)ftw;
+    return flag == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+void remove_tree(const char *dir)
+{
+    nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }

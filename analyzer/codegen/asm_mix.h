@@ -1,6 +1,7 @@
-/* confirm_asm.h: the instruction mix of PTX and SASS texts. */
-#ifndef CUDALINT_CONFIRM_ASM_H
-#define CUDALINT_CONFIRM_ASM_H
+/* asm_mix.h: the instruction mix of PTX and SASS texts (what `cudalint
+ * confirm` compares between kernel pairs, and what codegen/ counts per line). */
+#ifndef CUDALINT_ASM_MIX_H
+#define CUDALINT_ASM_MIX_H
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -35,6 +36,10 @@ struct asm_mix {
 /* Counts the instruction mix of a PTX text (nvcc -ptx) or a SASS listing
    (cuobjdump -sass); the format is recognised from the text. */
 void asm_mix_count(const char *text, struct asm_mix *m);
+/* Counts one PTX instruction (opcode with modifiers: "ld.shared.v2.f32") into
+   m's per-instruction counters: instructions, fp64_arith, cvt_*, int_mul,
+   ld/st/atom_shared, barriers, ld/st_local, fdiv. */
+void asm_mix_count_ptx_op(const char *op, struct asm_mix *m);
 /* Prints the mix as "key value" lines (for --inspect and the logs). */
 void asm_mix_print(FILE *out, const struct asm_mix *m);
 

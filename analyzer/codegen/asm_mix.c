@@ -1,4 +1,4 @@
-/* confirm_asm.c: the instruction mix of PTX (nvcc -ptx) and SASS (cuobjdump
+/* asm_mix.c: the instruction mix of PTX (nvcc -ptx) and SASS (cuobjdump
  * -sass) listings: the counts `cudalint confirm` compares between a bad and a
  * fixed kernel, including which instructions sit inside loops and which
  * conditional branches jump over a barrier.
@@ -7,7 +7,7 @@
  * branch marks the instructions from its target label to itself as a loop
  * body.  That covers the shapes nvcc emits for counted loops (unrolled main
  * loop plus remainder loop) and is what "per iteration" means here. */
-#include "confirm/confirm_asm.h"
+#include "codegen/asm_mix.h"
 #include "base/util.h"
 
 #include <ctype.h>
@@ -211,6 +211,23 @@ static void classify_ptx(const struct insn *in, struct asm_mix *m, bool *is_barr
     }
     if ((!strcmp(base, "bar") || !strcmp(base, "barrier")) && !has_part(parts, n, "warp"))
         *is_barrier = true;
+}
+
+/* One PTX instruction (its opcode with modifiers) counted into m, as
+   asm_mix_count counts a listing's: the per-line reader of codegen/ptx_lines.c
+   uses the same classification. */
+void asm_mix_count_ptx_op(const char *op, struct asm_mix *m)
+{
+    struct insn in = {.addr = -1};
+    copy_token(in.op, sizeof in.op, op, strlen(op));
+    bool barrier, int_mul;
+    classify_ptx(&in, m, &barrier, &int_mul);
+    if (barrier) m->barriers++;
+    if (int_mul) m->int_mul++;
+    if (str_starts_with(op, "div.rn.f32") || str_starts_with(op, "div.rn.ftz.f32")) m->fdiv++;
+    if (str_starts_with(op, "ld.local")) m->ld_local++;
+    else if (str_starts_with(op, "st.local")) m->st_local++;
+    m->instructions++;
 }
 
 /* ---- SASS ---- */

@@ -1,0 +1,11 @@
+// compile_error.cu: a file clang parses and nvcc rejects: the finding stays
+// as found, with a note that codegen could not check it (tests/codegen_test.py).
+#ifdef __NVCC__
+#error "nvcc stops here; cudalint's parse does not define __NVCC__"
+#endif
+
+__global__ void scale(float *out, const float *in)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = in[i] * 1.02;               // codegen: CU201 not-checked
+}

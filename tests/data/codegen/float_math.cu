@@ -1,0 +1,39 @@
+// float_math.cu: codegen evidence for CU201, CU202, CU203, CU204: one finding
+// nvcc's code confirms and one it disproves per rule (tests/codegen_test.py).
+#include <math.h>
+
+#define HALF 0.5
+
+__global__ void literals(float *out, const float *in)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float x = in[i];
+    out[i] = x * 1.02;                 // codegen: CU201 confirmed
+    out[i + 1] = x * HALF;             // codegen: CU201 disproved
+}
+
+__global__ void powers(float *out, const float *in)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float x = in[i];
+    out[i] = powf(x, 3);               // codegen: CU202 confirmed
+    float base = 2.0f;
+    out[i + 1] = powf(base, 3);        // codegen: CU202 disproved
+}
+
+__global__ void divisions(float *out, const float *in)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float x = in[i];
+    float scale = 6.0f;
+    out[i] = x / 3.0f;                 // codegen: CU203 confirmed
+    out[i + 1] = scale / 3.0f;         // codegen: CU203 disproved
+}
+
+__global__ void double_math(float *out, const float *in)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float x = in[i];
+    out[i] = sin((double)x);           // codegen: CU204 confirmed
+    out[i + 1] = sqrt((double)4.0f);   // codegen: CU204 disproved
+}
