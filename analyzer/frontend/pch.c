@@ -869,13 +869,19 @@ static bool pch_rejected(CXTranslationUnit tu)
     return bad;
 }
 
-static void print_args(const char *file, const struct parse_pass *pass)
+/* pch_args: the arguments of the parse through a precompiled header (the
+   pass's own, plus -include-pch), or NULL when none applies. */
+static void print_args(const char *file, const struct parse_pass *pass, const struct strvec *pch_args)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "file", file);
     cJSON_AddStringToObject(o, "pass", pass->name);
     cJSON *a = cJSON_AddArrayToObject(o, "args");
     for (size_t i = 0; i < pass->args.len; i++) cJSON_AddItemToArray(a, cJSON_CreateString(pass->args.items[i]));
+    if (pch_args) {
+        cJSON *b = cJSON_AddArrayToObject(o, "pch_args");
+        for (size_t i = 0; i < pch_args->len; i++) cJSON_AddItemToArray(b, cJSON_CreateString(pch_args->items[i]));
+    }
     char *s = cJSON_PrintUnformatted(o);
     /* Data for the benchmark (it gives clang-tidy the same arguments), not a
        report: it goes to stderr as it is. */
@@ -1023,9 +1029,10 @@ CXTranslationUnit pch_parse_pass(CXIndex index, const struct lint_options *o, co
                                  bool unsaved, enum CXErrorCode *err, const struct pch **used)
 {
     *used = NULL;
-    if (env_on("CUDALINT_PRINT_CLANG_ARGS")) print_args(file, pass);
     struct pch_input in;
-    if (pch_prepare(o, file, pass, text, len, &in)) {
+    bool with_pch = pch_prepare(o, file, pass, text, len, &in);
+    if (env_on("CUDALINT_PRINT_CLANG_ARGS")) print_args(file, pass, with_pch ? &in.pass.args : NULL);
+    if (with_pch) {
         CXTranslationUnit tu =
             parse_pass_run_with(index, file, &in.pass, in.text, len, in.headers, in.n_headers, err);
         const struct pch *p = in.used;
