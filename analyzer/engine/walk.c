@@ -6,6 +6,7 @@
 #include "clang/astutil.h"
 #include "core/options.h"
 #include "core/rule.h"
+#include "base/phasetime.h"
 #include "base/util.h"
 
 #include <stdlib.h>
@@ -410,10 +411,17 @@ static void dispatch(struct rule_ctx *ctx, CXCursor c)
     enum CXCursorKind k = clang_getCursorKind(c);
     if ((unsigned)k >= MAX_KIND) return;
     uint64_t mask = state_of(ctx)->kind_mask[k];
+    bool timed = phasetime_detail();
     for (size_t i = 0; mask; i++, mask >>= 1) {
         if (!(mask & 1)) continue;
         ctx->rule = rule_registry[i];
+        if (!timed) {
+            rule_registry[i]->on_cursor(ctx, c);
+            continue;
+        }
+        struct phasetime_mark m = phasetime_begin();
         rule_registry[i]->on_cursor(ctx, c);
+        phasetime_end(m, rule_registry[i]->code);
     }
     ctx->rule = NULL;
 }
@@ -516,7 +524,9 @@ void walk_translation_unit(CXTranslationUnit tu, const char *main_file, const ch
     for (size_t i = 0; i < rule_registry_len && i < 64; i++) {
         if (!st.enabled[i] || !rule_registry[i]->tu_begin) continue;
         ctx.rule = rule_registry[i];
+        struct phasetime_mark m = phasetime_begin();
         states[i] = rule_registry[i]->tu_begin(&ctx);
+        phasetime_end(m, rule_registry[i]->code);
     }
     ctx.rule = NULL;
 
@@ -537,7 +547,9 @@ void walk_translation_unit(CXTranslationUnit tu, const char *main_file, const ch
         if (!st.enabled[i] || !rule_registry[i]->tu_end) continue;
         ctx.rule = rule_registry[i];
         ctx.function = clang_getNullCursor();
+        struct phasetime_mark m = phasetime_begin();
         rule_registry[i]->tu_end(&ctx, states[i]);
+        phasetime_end(m, rule_registry[i]->code);
     }
 
     ctx_fn_cache_clear(&ctx);
