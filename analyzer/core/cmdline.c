@@ -184,7 +184,8 @@ const struct cmdline_option cmdline_options[] = {
     {"max-file-size", 0, "MB", LINT_LSP, NULL, "skip larger files with a note (default 4)", OPT_APPLY,
      .apply = apply_max_file_size},
     {"time-limit", 0, "SECONDS", LINT_LSP, NULL,
-     "give up on a file after this long and report it as an error (default 120; 0: no limit)", OPT_APPLY,
+     "give up on a file after this long and report it as an error, with the phase it was in (default 120; "
+     "0: no limit; up to as much again building or waiting for a shared precompiled header is not counted)", OPT_APPLY,
      .apply = apply_time_limit},
     {"memory-limit", 0, "MB", LINT_LSP, NULL,
      "memory of the process that lints; a file that needs more is reported as an error (default: 2000 per job, at least 4000, at most the machine's; 0: no limit)",
