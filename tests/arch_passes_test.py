@@ -18,6 +18,7 @@ SRC = os.environ.get("CUDALINT_SOURCE_DIR", os.path.dirname(os.path.dirname(os.p
 BIN = os.environ.get("CUDALINT", os.path.join(SRC, "build", "cudalint"))
 
 PLAIN = r'''#include <cuda_runtime.h>
+#include <cooperative_groups.h>
 __global__ void scale(float *out, const float *in, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) out[i] = in[i] * 0.5;
@@ -87,11 +88,13 @@ def main():
         check(any("sm_90, sm_80 of the 3" in n for n in notes), "the sm_80+ finding names its archs (%s)" % notes)
         got, _ = passes(["--no-cuda-headers"] + archs + ["derived.cu"], d)
         check([p for _, p in got] == ["shim sm_90"], "declarations mode: one pass, the newest arch (%s)" % got)
-        # A compile database with nvcc's -gencode per arch, as CMake writes it.
+        # A compile database with nvcc's -gencode per arch, as CMake writes it,
+        # and the toolkit's include directory as -I: its headers test
+        # __CUDA_ARCH__, but they are not the project's.
         gencode = " ".join("--generate-code=arch=compute_%d,code=[compute_%d,sm_%d]" % (a, a, a)
                            for a in (75, 80, 86, 90, 100, 120))
         db = [{"directory": d, "file": os.path.join(d, "plain.cu"),
-               "command": "/usr/local/cuda/bin/nvcc %s -std=c++17 -x cu -c %s -o plain.o" % (
+               "command": "/usr/local/cuda/bin/nvcc -I/usr/local/cuda/include %s -std=c++17 -x cu -c %s -o plain.o" % (
                    gencode, os.path.join(d, "plain.cu"))}]
         os.makedirs(os.path.join(d, "build"))
         with open(os.path.join(d, "build", "compile_commands.json"), "w") as f:

@@ -40,9 +40,23 @@ static bool mentions_arch(const char *text, size_t len)
     return false;
 }
 
+/* Whether dir is skip or under it, symbolic links resolved (CMake names
+   the toolkit's include directory as /usr/local/cuda/include, a link to
+   /usr/local/cuda-13.0). */
+static bool under_dir(const char *dir, const char *skip)
+{
+    if (!skip) return false;
+    char *a = realpath(dir, NULL), *b = realpath(skip, NULL);
+    bool r = a && b && path_has_prefix_dir(a, b);
+    free(a);
+    free(b);
+    return r;
+}
+
 /* -I DIR, -IDIR, -iquote DIR, --include-directory=DIR: where the project's
-   headers are looked for. */
-static void project_dirs(const struct strvec *args, struct strvec *dirs)
+   headers are looked for; a build's -I of the toolkit's own include
+   directory (CMake adds one) is not the project's. */
+static void project_dirs(const struct strvec *args, const char *toolkit_root, struct strvec *dirs)
 {
     static const char *const opts[] = {"--include-directory=", "-iquote", "-I"};
     for (size_t i = 0; i < args->len; i++) {
@@ -55,7 +69,7 @@ static void project_dirs(const struct strvec *args, struct strvec *dirs)
                 if (i + 1 >= args->len) break;
                 v = args->items[++i];
             }
-            sv_push(dirs, v);
+            if (!under_dir(v, toolkit_root)) sv_push(dirs, v);
             break;
         }
     }
@@ -120,11 +134,12 @@ static void add_includes(const char *path, const char *text, size_t len, const s
     }
 }
 
-bool archscan_source_tests_arch(const char *path, const char *text, size_t len, const struct strvec *args)
+bool archscan_source_tests_arch(const char *path, const char *text, size_t len, const struct strvec *args,
+                                const char *toolkit_root)
 {
     if (mentions_arch(text, len)) return true;
     struct strvec dirs = {0}, seen = {0};
-    project_dirs(args, &dirs);
+    project_dirs(args, toolkit_root, &dirs);
     sv_push(&seen, path);
     add_includes(path, text, len, &dirs, &seen);
     bool found = false;

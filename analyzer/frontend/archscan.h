@@ -15,8 +15,10 @@
    beside their includer (quoted includes) or under a -I/-iquote directory of
    args; system and toolkit headers (-isystem, the compiler's) are not: their
    arch-dependent declarations do not change what the file's own code does.
+   -I directories under toolkit_root (may be NULL) are not followed either.
    A mention in a comment counts too: the scan errs towards another pass. */
-bool archscan_source_tests_arch(const char *path, const char *text, size_t len, const struct strvec *args);
+bool archscan_source_tests_arch(const char *path, const char *text, size_t len, const struct strvec *args,
+                                const char *toolkit_root);
 
 /* The number of an arch name ("sm_90a" -> 90, "sm_100" -> 100), or -1. */
 int archscan_arch_number(const char *arch);

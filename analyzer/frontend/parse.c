@@ -130,7 +130,9 @@ static void device_archs(const struct lint_options *o, const struct strvec *arch
         if (archscan_arch_number(archs->items[i]) > archscan_arch_number(archs->items[newest])) newest = i;
     sv_push(out, archs->items[newest]);
     if (archs->len == 1) return;
-    if (!text || (!o->all_archs && !archscan_source_tests_arch(file, text, len, args))) return;
+    if (!text || (!o->all_archs && !archscan_source_tests_arch(file, text, len, args,
+                                                               o->toolkit ? o->toolkit->root : NULL)))
+        return;
     /* The rest, newest first, so that pass order (and which pass reports a
        clang error first) does not depend on how the build listed them. */
     bool *taken = xcalloc(archs->len, sizeof *taken);
