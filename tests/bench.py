@@ -8,19 +8,26 @@ also measures any directory given on the command line (a checkout of llm.c,
 cuda-samples ...).  For each corpus and each parse mode (toolkit headers, and
 --no-cuda-headers) it prints:
 
-  per file    clang-tidy vs cudalint -j1, run alternately (which one goes first
-              flips every round), medians of --runs rounds and their ratio.
-              clang-tidy gets exactly the clang arguments of cudalint's parse
-              passes (CUDALINT_PRINT_CLANG_ARGS=1 prints them), one run per
-              pass (host, then device per arch), with one cheap AST-matcher
-              check (--tidy-checks, default readability-braces-around-statements)
-              so that both tools parse and walk the same translation units.
-              cudalint runs with --no-cache (the result cache off) after a
-              warm-up run built the precompiled headers: the state a pre-commit
-              hook is in when a file was edited.  In --no-cuda-headers mode
-              cudalint's declarations header lives inside the binary, so the
-              clang-tidy reference stays the toolkit parse (what the user would
-              otherwise run).
+  per file    cudalint -j1 against two references, run alternately (the
+              order rotates every round), medians of --runs rounds:
+              clang-tidy, what a user runs instead: once on the file, with
+              the toolkit-mode flags cudalint would use (those of the compile
+              database with -p; CUDALINT_PRINT_CLANG_ARGS=1 prints them) less
+              the host/device split, and one cheap AST-matcher check
+              (--tidy-checks); and the floor, clang -fsyntax-only for each of
+              cudalint's passes through the same precompiled headers.  The
+              embedded headers cudalint serves under /__cudalint_shim__ are
+              given to both as real files (a copy of analyzer/frontend/shim).
+              cudalint runs with --no-cache (the result cache off) after two
+              warm-up runs built the precompiled headers: the state a
+              pre-commit hook is in when a file was edited.  In
+              --no-cuda-headers mode the clang-tidy reference stays the
+              toolkit parse (what the user would otherwise run).  Ratios are of
+              CPU time (user + system, steadier on a loaded machine) unless
+              --clock wall.  A reference that did not run, exited non-zero,
+              took no time or printed no evidence of its work (clang-tidy's
+              check profile, clang's -print-stats) is an ERROR, never a
+              figure, and the exit code is 2.
   corpus      the whole corpus: cold (an empty cache directory: precompiled
               headers and results built as it goes), warm (nothing changed),
               one file changed, with -j1 and -jN; all alternated, medians.
@@ -28,11 +35,13 @@ cuda-samples ...).  For each corpus and each parse mode (toolkit headers, and
               figure /usr/bin/time -v prints), -j1 and -jN, and per worker.
   lsp         tests/lsp_latency.py's figures, when that script is present.
 
-Then every target of issue 6 with PASS or MISS.
+Then every target with PASS, MISS or ERROR; exit 0 (all met), 1 (a MISS) or
+2 (an ERROR).
 
-  tests/bench.py [--cudalint build/cudalint] [--clang-tidy clang-tidy-22]
+  tests/bench.py [--cudalint build/cudalint] [--clang-tidy clang-tidy-22] [--clang clang-22]
                  [--runs 3] [--jobs N] [--max-files 12] [--max-corpus-files 0] [--files 24]
-                 [--modes toolkit,shim] [--no-generated] [--no-lsp] [DIR ...]
+                 [--modes toolkit,shim] [--clock cpu|wall] [-p BUILD] [--per-file-only]
+                 [--no-generated] [--no-lsp] [DIR ...]
 
 Python 3 standard library only.  Set CUDALINT to pick the binary too.
 """
@@ -46,6 +55,9 @@ import subprocess
 import sys
 import tempfile
 import time
+
+# The directory cudalint serves its embedded headers under (frontend/shim.h).
+SHIM_VIRTUAL = "/__cudalint_shim__"
 
 SRC = os.environ.get("CUDALINT_SOURCE_DIR", os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -341,7 +353,9 @@ class Bench:
         self.env.pop("CUDALINT_NO_PCH", None)
         self.env.pop("CUDALINT_PRINT_CLANG_ARGS", None)
         self.figures = {}   # (corpus, key) -> value
-        self.lines = []
+        self.errors = []    # figures that could not be measured
+        self.db_args = ["-p", os.path.abspath(a.compile_db)] if a.compile_db else []
+        self.shim_copy = None  # a real directory holding the embedded headers
 
     def say(self, s=""):
         print(s, flush=True)
@@ -351,32 +365,88 @@ class Bench:
         cmd += ["--cache-dir", cache] if cache else ["--no-cache"]
         if mode == "shim":
             cmd.append("--no-cuda-headers")
-        cmd += list(extra) + list(files)
+        cmd += self.db_args + list(extra) + list(files)
         return run(cmd, env=self.env)
 
-    def pass_args(self, f, mode):
-        env = dict(self.env, CUDALINT_PRINT_CLANG_ARGS="1", CUDALINT_NO_PCH="1")
-        cmd = [self.bin, "-q", "--exit-zero", "--no-cache", "-j1"] + (["--no-cuda-headers"] if mode == "shim" else []) + [f]
-        r = run(cmd, env=env)
-        passes = []
-        for line in r[5].splitlines():
-            if line.startswith("{"):
-                try:
-                    passes.append(json.loads(line))
-                except ValueError:
-                    pass
-        return passes
+    def error(self, what):
+        """A figure that could not be measured: printed, counted, and the exit code says so."""
+        self.errors.append(what)
+        self.say("   ERROR %s" % what)
 
-    def tidy(self, f, passes):
-        wall = cpu = 0.0
-        rss = 0
+    def pass_args(self, f, mode, cache):
+        """The clang arguments of each parse pass of f, as cudalint prints them
+        (CUDALINT_PRINT_CLANG_ARGS=1: one JSON object per pass on stderr, after a
+        'cudalint: warning: libclang: ' label when the lint child relays it), with
+        "pch_args" when a precompiled header applies.  Returns (passes, error)."""
+        env = dict(self.env, CUDALINT_PRINT_CLANG_ARGS="1")
+        cmd = [self.bin, "-q", "--exit-zero", "--no-cache", "--cache-dir", cache, "-j1"] + \
+            (["--no-cuda-headers"] if mode == "shim" else []) + self.db_args + [f]
+        w, c, m, rc, out, err = run(cmd, env=env)
+        passes = []
+        for line in err.splitlines():
+            k = line.find('{"file"')
+            if k < 0:
+                continue
+            try:
+                obj = json.loads(line[k:])
+            except ValueError:
+                continue
+            if isinstance(obj, dict) and isinstance(obj.get("args"), list):
+                passes.append(obj)
+        if rc != 0:
+            return [], "cudalint exited with %d while printing the clang arguments of %s: %s" % (
+                rc, f, (err.strip().splitlines() or ["(no message)"])[-1])
+        if not passes:
+            return [], "cudalint printed no parse pass for %s (CUDALINT_PRINT_CLANG_ARGS=1)" % f
+        return passes, None
+
+    def readable(self, args):
+        """args with cudalint's virtual header directory replaced by a real copy
+        of the embedded headers (the same files), so that clang and clang-tidy
+        can read what cudalint serves from memory."""
+        return [a.replace(SHIM_VIRTUAL, self.shim_copy) for a in args]
+
+    def tidy_command(self, f, passes):
+        """What a user runs instead: clang-tidy once on the file, with the
+        toolkit-mode flags (compile database flags included) less cudalint's
+        pass split (--cuda-host-only / --cuda-device-only)."""
+        host = next((p for p in passes if p.get("pass") == "host"), passes[0])
+        args = [a for a in self.readable(host["args"]) if a not in ("--cuda-host-only", "--cuda-device-only")]
+        return [self.a.clang_tidy, "--quiet", "--enable-check-profile", "-checks=-*," + self.a.tidy_checks, f,
+                "--"] + args
+
+    def floor_commands(self, f, passes):
+        """The floor: clang -fsyntax-only for every pass, through the same
+        precompiled header cudalint used (built from the virtual header path,
+        so its inputs are not re-validated)."""
+        cmds = []
         for p in passes:
-            cmd = [self.a.clang_tidy, "--quiet", "-checks=-*," + self.a.tidy_checks, f, "--"] + p["args"]
+            args = self.readable(p.get("pch_args") or p["args"])
+            if "-include-pch" in args:
+                args += ["-Xclang", "-fno-validate-pch"]
+            cmds.append([self.a.clang, "-fsyntax-only", "-Xclang", "-print-stats"] + args + [f])
+        return cmds
+
+    def measured(self, what, cmd, evidence):
+        """Runs a reference command; returns (wall, cpu) or None after an ERROR
+        when it did not run, failed, took no time or printed no evidence of work."""
+        try:
             w, c, m, rc, out, err = run(cmd, env=self.env)
-            wall += w
-            cpu += c
-            rss = max(rss, m)
-        return wall, cpu, rss
+        except OSError as e:
+            self.error("%s: cannot run %s: %s" % (what, cmd[0], e))
+            return None
+        if rc != 0:
+            self.error("%s: %s exited with %d: %s" % (what, os.path.basename(cmd[0]), rc,
+                                                       ((err or out).strip().splitlines() or ["(no output)"])[-1][:200]))
+            return None
+        if w <= 0.001 or c <= 0.0:
+            self.error("%s: %s took no time (%.4f s wall, %.4f s CPU): it did not parse" % (
+                what, os.path.basename(cmd[0]), w, c))
+            return None
+        if evidence not in out + err:
+            self.error("%s: %s printed no %r: it did not do the work" % (what, os.path.basename(cmd[0]), evidence))
+            return None
+        return w, c
 
     # -------------------------------------------------------- one corpus
 
@@ -394,40 +464,82 @@ class Bench:
         self.say("-- %s, %s" % (name, label))
         cache = os.path.join(workdir, "cache-%s-%s" % (name, mode))
 
-        # Per file, clang-tidy vs cudalint -j1 (results not cached, PCHs built).
+        # Per file: clang-tidy (what a user runs instead) and the floor (clang
+        # -fsyntax-only per pass, same PCHs) vs cudalint -j1 (results not cached,
+        # PCHs built).
         shutil.rmtree(cache, ignore_errors=True)
         self.cudalint(whole, cache, mode, a.jobs, extra=("--no-cache",))  # sees every prefix once
         self.cudalint(whole, cache, mode, a.jobs, extra=("--no-cache",))  # builds their PCHs
         rows = []
-        self.say("   %-44s %10s %10s %7s   (medians of %d alternated runs; wall s)" % (
-            "file", "clang-tidy", "cudalint", "ratio", a.runs))
+        self.say("   %-40s %9s %9s %9s %7s %7s   (medians of %d alternated runs; %s s)" % (
+            "file", "tidy", "floor", "cudalint", "/tidy", "/floor", a.runs, a.clock))
+        pick = 0 if a.clock == "wall" else 1
         for f in files:
-            tt = {"passes": self.pass_args(f, "toolkit"), "wall": [], "cpu": []}
-            cw, cc = [], []
+            rel = os.path.relpath(f, self.roots[name])
+            # The reference is always the toolkit parse (what the user would run otherwise).
+            own_passes, e2 = self.pass_args(f, mode, cache)
+            tidy_passes, e1 = (own_passes, None) if mode == "toolkit" else \
+                self.pass_args(f, "toolkit", cache + "-reference")
+            if e1 or e2:
+                self.error("%s, %s: %s" % (name, label, e1 or e2))
+                continue
+            tidy_cmd = self.tidy_command(f, tidy_passes)
+            floor_cmds = self.floor_commands(f, own_passes)
+            lint_cmd = [self.bin, "-q", "--exit-zero", "-j1", "--no-cache", "--cache-dir", cache] + \
+                (["--no-cuda-headers"] if mode == "shim" else []) + self.db_args + [f]
+            tt, ff, ll = [], [], []
+            ok = True
             for r in range(a.runs):
-                order = ["tidy", "lint"] if r % 2 == 0 else ["lint", "tidy"]
+                order = ["tidy", "floor", "lint"]
+                order = order[r % 3:] + order[:r % 3]
                 for who in order:
                     if who == "tidy":
-                        w, c, _ = self.tidy(f, tt["passes"])
-                        tt["wall"].append(w)
-                        tt["cpu"].append(c)
+                        m = self.measured("%s: clang-tidy on %s" % (name, rel), tidy_cmd, "clang-tidy checks profiling")
+                        if m is None:
+                            ok = False
+                            break
+                        tt.append(m[pick])
+                    elif who == "floor":
+                        tot = 0.0
+                        for i, cmd in enumerate(floor_cmds):
+                            m = self.measured("%s: clang -fsyntax-only (%s pass) on %s" % (
+                                name, own_passes[i].get("pass"), rel), cmd, "STATISTICS:")
+                            if m is None:
+                                ok = False
+                                break
+                            tot += m[pick]
+                        if not ok:
+                            break
+                        ff.append(tot)
                     else:
-                        w, c, _, rc, _, _ = run([self.bin, "-q", "--exit-zero", "-j1", "--no-cache", "--cache-dir", cache]
-                                                + (["--no-cuda-headers"] if mode == "shim" else []) + [f], env=self.env)
-                        cw.append(w)
-                        cc.append(c)
-            t, l = med(tt["wall"]), med(cw)
-            rows.append((f, t, l, med(tt["cpu"]), med(cc)))
-            self.say("   %-44s %10.3f %10.3f %7.3f" % (os.path.relpath(f, self.roots[name])[-44:], t, l, l / t if t else 0))
-        tot_t = sum(r[1] for r in rows)
-        tot_l = sum(r[2] for r in rows)
-        ratios = sorted(r[2] / r[1] for r in rows if r[1])
-        cpu_ratio = sum(r[4] for r in rows) / max(1e-9, sum(r[3] for r in rows))
-        self.say("   total: clang-tidy %.2f s, cudalint %.2f s: ratio %.3f (1/%.1f); per-file median %.3f, worst %.3f; "
-                 "CPU-time ratio %.3f" % (tot_t, tot_l, tot_l / tot_t, tot_t / tot_l, med(ratios), ratios[-1], cpu_ratio))
-        self.figures[(name, mode, "ratio")] = tot_l / tot_t
-        self.figures[(name, mode, "tidy_per_file")] = tot_t / len(rows)
-        self.figures[(name, mode, "lint_per_file")] = tot_l / len(rows)
+                        m = self.measured("%s: cudalint on %s" % (name, rel), lint_cmd, "")
+                        if m is None:
+                            ok = False
+                            break
+                        ll.append(m[pick])
+                if not ok:
+                    break
+            if not ok:
+                continue
+            t, fl, l = med(tt), med(ff), med(ll)
+            rows.append((f, t, fl, l))
+            self.say("   %-40s %9.3f %9.3f %9.3f %7.3f %7.3f" % (rel[-40:], t, fl, l, l / t, l / fl))
+        if len(rows) != len(files):
+            self.error("%s, %s: %d of %d files could not be compared" % (name, label, len(files) - len(rows), len(files)))
+        if rows:
+            tot_t = sum(r[1] for r in rows)
+            tot_f = sum(r[2] for r in rows)
+            tot_l = sum(r[3] for r in rows)
+            ratios = sorted(r[3] / r[1] for r in rows)
+            self.say("   total: clang-tidy %.2f s, floor %.2f s, cudalint %.2f s: cudalint/clang-tidy %.3f (per-file "
+                     "median %.3f, worst %.3f), cudalint/floor %.3f, floor/clang-tidy %.3f" % (
+                         tot_t, tot_f, tot_l, tot_l / tot_t, med(ratios), ratios[-1], tot_l / tot_f, tot_f / tot_t))
+            self.figures[(name, mode, "ratio")] = tot_l / tot_t
+            self.figures[(name, mode, "floor_ratio")] = tot_l / tot_f
+            self.figures[(name, mode, "tidy_per_file")] = tot_t / len(rows)
+            self.figures[(name, mode, "lint_per_file")] = tot_l / len(rows)
+        if a.per_file_only:
+            return
 
         # Whole corpus: cold / warm / one file changed, -j1 and -jN.
         files = whole
@@ -477,34 +589,50 @@ class Bench:
 
     def targets(self):
         a = self.a
-        self.say("== targets (issue 6)")
+        self.say("== targets (issue 24; ratios of %s time)" % a.clock)
+        verdicts = []
 
         def line(text, value, ok, detail=""):
-            self.say("   %-4s %-62s %s%s" % ("PASS" if ok else "MISS", text, value, ("  " + detail) if detail else ""))
+            v = "ERROR" if value is None else ("PASS" if ok else "MISS")
+            verdicts.append(v)
+            self.say("   %-5s %-62s %s%s" % (v, text, "not measured" if value is None else value,
+                                             ("  " + detail) if detail and value is not None else ""))
+
+        def fig(name, mode, key):
+            return self.figures.get((name, mode, key))
 
         for name in self.names:
-            if "toolkit" in a.modes:
-                r = self.figures[(name, "toolkit", "ratio")]
-                line("%s: cold -j1, toolkit headers <= 1/4 of clang-tidy per file" % name, "%.3f (1/%.1f)" % (r, 1 / r),
-                     r <= 0.25, "%.3f s vs %.3f s per file" % (self.figures[(name, "toolkit", "lint_per_file")],
-                                                               self.figures[(name, "toolkit", "tidy_per_file")]))
-            if "shim" in a.modes:
-                r = self.figures[(name, "shim", "ratio")]
-                line("%s: cold -j1, declarations header <= 1/10 of clang-tidy" % name, "%.3f (1/%.1f)" % (r, 1 / r),
-                     r <= 0.10, "%.3f s vs %.3f s per file" % (self.figures[(name, "shim", "lint_per_file")],
-                                                               self.figures[(name, "shim", "tidy_per_file")]))
+            for mode, limit, text in [("toolkit", 0.15, "toolkit headers"), ("shim", 0.06, "declarations header")]:
+                if mode not in a.modes:
+                    continue
+                r = fig(name, mode, "ratio")
+                line("%s: per file -j1, %s <= %.2f of clang-tidy" % (name, text, limit),
+                     None if r is None else "%.3f (1/%.1f)" % (r, 1 / r), r is not None and r <= limit,
+                     "%.3f s vs %.3f s per file; %.2fx the clang -fsyntax-only floor" % (
+                         fig(name, mode, "lint_per_file") or 0, fig(name, mode, "tidy_per_file") or 0,
+                         fig(name, mode, "floor_ratio") or 0))
+            if a.per_file_only:
+                continue
             for mode in a.modes:
-                w = self.figures[(name, mode, "warm")]
-                line("%s, %s: warm >= 50x faster than cold" % (name, mode), "%.0fx" % w, w >= 50)
+                w = fig(name, mode, "warm")
+                line("%s, %s: warm >= 50x faster than cold" % (name, mode), None if w is None else "%.0fx" % w,
+                     w is not None and w >= 50)
             for mode in a.modes:
-                j = self.figures[(name, mode, "jN")]
-                line("%s, %s: -j%d >= 1.7x faster than -j1" % (name, mode, a.jobs), "%.2fx" % j, j >= 1.7,
-                     "(cold with empty cache: %.2fx)" % self.figures[(name, mode, "jN_cold")])
+                j = fig(name, mode, "jN")
+                line("%s, %s: -j%d >= 1.7x faster than -j1" % (name, mode, a.jobs), None if j is None else "%.2fx" % j,
+                     j is not None and j >= 1.7, "(cold with empty cache: %.2fx)" % (fig(name, mode, "jN_cold") or 0))
             for mode in a.modes:
-                m = self.figures[(name, mode, "rss_worker")]
-                line("%s, %s: peak memory per worker <= 300 MB" % (name, mode), "%.0f MB" % m, m <= 300)
+                m = fig(name, mode, "rss_worker")
+                line("%s, %s: peak memory per worker <= 300 MB" % (name, mode), None if m is None else "%.0f MB" % m,
+                     m is not None and m <= 300)
         if self.lsp_verdict:
-            self.say("   %-4s %s" % (self.lsp_verdict[0], self.lsp_verdict[1]))
+            self.say("   %-5s %s" % (self.lsp_verdict[0], self.lsp_verdict[1]))
+            verdicts.append(self.lsp_verdict[0])
+        if self.errors:
+            self.say("== %d figure%s could not be measured (ERROR above): the benchmark failed" % (
+                len(self.errors), "" if len(self.errors) == 1 else "s"))
+            return 2
+        return 1 if "MISS" in verdicts or "ERROR" in verdicts else 0
 
     def lsp(self):
         self.lsp_verdict = None
@@ -523,6 +651,10 @@ class Bench:
         a = self.a
         work = tempfile.mkdtemp(prefix="cudalint-bench-")
         try:
+            # The embedded headers, as files: clang and clang-tidy get the same
+            # declarations cudalint serves from memory under SHIM_VIRTUAL.
+            self.shim_copy = os.path.join(work, "embedded-headers")
+            shutil.copytree(os.path.join(SRC, "analyzer", "frontend", "shim"), self.shim_copy)
             self.names, self.all_files, self.roots, chosen, whole = [], {}, {}, {}, {}
             if not a.no_generated:
                 gen = os.path.join(work, "generated")
@@ -557,9 +689,12 @@ class Bench:
             self.say("clang-tidy check: %s; load average at start: %.1f" % (a.tidy_checks, os.getloadavg()[0]))
             for n in self.names:
                 self.corpus(n, chosen[n], whole[n], work)
+            if self.a.per_file_only:
+                self.a.no_lsp = True
             self.lsp()
-            self.targets()
+            rc = self.targets()
             self.say("load average at the end: %.1f" % os.getloadavg()[0])
+            return rc
         finally:
             shutil.rmtree(work, ignore_errors=True)
 
@@ -569,7 +704,14 @@ def main():
     ap.add_argument("dirs", nargs="*", help="more corpora: directories with .cu files")
     ap.add_argument("--cudalint", default=os.environ.get("CUDALINT", os.path.join(SRC, "build", "cudalint")))
     ap.add_argument("--clang-tidy", default=shutil.which("clang-tidy-22") or "clang-tidy")
+    ap.add_argument("--clang", default=shutil.which("clang-22") or "clang",
+                    help="the clang of the floor (clang -fsyntax-only through the same PCHs)")
     ap.add_argument("--tidy-checks", default="readability-braces-around-statements")
+    ap.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
+                    help="time the ratios compare: CPU (user+system, steady on a loaded machine) or wall")
+    ap.add_argument("-p", dest="compile_db", help="a directory with compile_commands.json, given to cudalint")
+    ap.add_argument("--per-file-only", action="store_true",
+                    help="only the per-file comparison (no whole-corpus runs, no language server)")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--files", type=int, default=24, help="files in the generated corpus")
@@ -580,11 +722,15 @@ def main():
     ap.add_argument("--no-lsp", action="store_true")
     a = ap.parse_args()
     a.modes = [m for m in a.modes.split(",") if m]
+    # A reference that cannot run is an ERROR (exit 2), never a figure of 0.
     if not os.path.exists(a.cudalint):
-        sys.exit("bench.py: no cudalint binary at %s (--cudalint or $CUDALINT)" % a.cudalint)
-    if not shutil.which(a.clang_tidy):
-        sys.exit("bench.py: clang-tidy not found (--clang-tidy)")
-    Bench(a).main(a.dirs)
+        print("ERROR bench.py: no cudalint binary at %s (--cudalint or $CUDALINT)" % a.cudalint)
+        sys.exit(2)
+    for what, tool in [("clang-tidy (--clang-tidy)", a.clang_tidy), ("clang (--clang)", a.clang)]:
+        if not shutil.which(tool):
+            print("ERROR bench.py: %s not found: %s" % (what, tool))
+            sys.exit(2)
+    sys.exit(Bench(a).main(a.dirs))
 
 
 if __name__ == "__main__":

@@ -59,3 +59,10 @@ cudalint_script_test(robust.no_exec ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/te
 set_tests_properties(robust.no_exec PROPERTIES TIMEOUT 600 LABELS robust SKIP_RETURN_CODE 77)
 cudalint_script_test(robust.fuzz_smoke sh ${CMAKE_SOURCE_DIR}/tests/fuzz/run.sh --smoke)
 set_tests_properties(robust.fuzz_smoke PROPERTIES TIMEOUT 1800 LABELS "robust;fuzz;slow" SKIP_RETURN_CODE 77)
+# The speed benchmark cannot pass by accident: broken references give ERROR
+# and a non-zero exit (issue 24).
+cudalint_script_test(bench.selftest ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/bench_selftest.py)
+set_tests_properties(bench.selftest PROPERTIES TIMEOUT 1200 LABELS slow)
+# One device pass per file unless its code tests __CUDA_ARCH__ (issue 24).
+cudalint_script_test(parse.arch_passes ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/arch_passes_test.py)
+set_tests_properties(parse.arch_passes PROPERTIES TIMEOUT 600)

@@ -1,6 +1,7 @@
 /* analysis.c: the analysis cache: each (kind, function) is built once and
  * freed when the function is dropped or the cache is freed. */
 #include "analysis/analysis.h"
+#include "base/phasetime.h"
 #include "base/util.h"
 
 #include <stdlib.h>
@@ -49,7 +50,14 @@ void *analysis_get(struct analysis_cache *c, const struct analysis_kind *kind, C
     unsigned h = clang_hashCursor(fn);
     for (struct slot *s = c->slots; s; s = s->next)
         if (s->kind == kind && s->fn_hash == h && clang_equalCursors(s->fn, fn)) return s->facts;
-    void *facts = kind->build(c->tu, fn, c);
+    void *facts;
+    if (phasetime_detail()) {
+        struct phasetime_mark m = phasetime_begin();
+        facts = kind->build(c->tu, fn, c);
+        phasetime_end(m, kind->name);
+    } else {
+        facts = kind->build(c->tu, fn, c);
+    }
     struct slot *s = xcalloc(1, sizeof *s);
     s->kind = kind;
     s->fn = fn;

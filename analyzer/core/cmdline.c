@@ -176,8 +176,12 @@ const struct cmdline_option cmdline_options[] = {
 
     {"cuda-path", 0, "DIR", LINT_LSP, "Parsing",
      "the CUDA Toolkit (default: $CUDA_PATH, nvcc on PATH, /usr/local/cuda)", OPT_APPLY, .apply = apply_cuda_path},
-    {"cuda-arch", 0, "LIST", LINT_LSP, NULL, "device passes for these archs (default sm_90; several allowed)",
-     OPT_APPLY, .apply = apply_cuda_arch},
+    {"cuda-arch", 0, "LIST", LINT_LSP, NULL,
+     "GPU archs (default sm_90, or the compile database's): the newest gets the device pass, the others one each "
+     "only where the file or a project header tests __CUDA_ARCH__", OPT_APPLY, .apply = apply_cuda_arch},
+    {"all-cuda-archs", 0, NULL, LINT_LSP, NULL,
+     "a device pass for every arch of --cuda-arch or the compile database, even where the code cannot differ",
+     OPT_TRUE, FIELD(all_archs)},
     {"no-cuda-headers", 0, NULL, LINT_LSP, NULL, "use the built-in declarations header instead of the toolkit's",
      OPT_APPLY, .apply = apply_no_cuda_headers},
     {NULL, 'p', "DIR", LINT_LSP, NULL, "read compile_commands.json from DIR (default: ./ or ./build/)", OPT_STRING,
@@ -192,7 +196,8 @@ const struct cmdline_option cmdline_options[] = {
     {"max-file-size", 0, "MB", LINT_LSP, NULL, "skip larger files with a note (default 4)", OPT_APPLY,
      .apply = apply_max_file_size},
     {"time-limit", 0, "SECONDS", LINT_LSP, NULL,
-     "give up on a file after this long and report it as an error (default 120; 0: no limit)", OPT_APPLY,
+     "give up on a file after this long and report it as an error, with the phase it was in (default 120; "
+     "0: no limit; up to as much again building or waiting for a shared precompiled header is not counted)", OPT_APPLY,
      .apply = apply_time_limit},
     {"memory-limit", 0, "MB", LINT_LSP, NULL,
      "memory of the process that lints; a file that needs more is reported as an error (default: 2000 per job, at least 4000, at most the machine's; 0: no limit)",

@@ -32,6 +32,7 @@ struct lint_options {
     struct strvec extensions;     /* ".cu", ".cuh", plus --extensions */
     struct strvec select, ignore; /* codes, names, prefixes, globs */
     struct strvec archs;          /* "sm_90" ... */
+    bool all_archs;               /* --all-cuda-archs: a device pass per arch, always */
     struct strvec extra_args;     /* after "--": passed to clang */
     char *cuda_path;              /* explicit --cuda-path, or NULL */
     char *compdb_dir;             /* -p DIR, or NULL (auto-discovery) */

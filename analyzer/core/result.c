@@ -31,6 +31,8 @@ void file_result_release(struct file_result *r)
 {
     free(r->path);
     free(r->message);
+    free(r->timing.slowest_pass);
+    free(r->timing.detail);
     diag_list_release(&r->diags);
     diag_list_release(&r->disproved);
     memset(r, 0, sizeof *r);

@@ -18,6 +18,21 @@ const char *file_status_name(enum file_status s);
 /* Whether the file was linted (ok or parse-errors). */
 bool file_status_linted(enum file_status s);
 
+/* Where a file's time went (seconds, wall clock of its worker thread),
+   recorded by the engine (engine/lint.c) for --statistics and slow-file
+   reports. */
+struct file_timing {
+    double total;       /* the whole file, from its configuration to its sorted findings */
+    double cache;       /* result cache lookup and store (database lock waits included) */
+    double pch_wait;    /* waiting for a precompiled header another worker or process builds */
+    double pch_build;   /* building precompiled headers */
+    double parse;       /* libclang parses, less the two above */
+    double walk;        /* the walk, rules and analyses */
+    double slowest_pass_s;
+    char *slowest_pass; /* "device sm_90" */
+    char *detail;       /* with --statistics: the costliest rules and analyses, "CU102 0.81 s, ..." */
+};
+
 /* Result for one linted file. */
 struct file_result {
     char *path;                   /* as shown to the user */
@@ -29,6 +44,7 @@ struct file_result {
        of diags unless --show-disproved) and the seconds nvcc took. */
     struct diag_list disproved;
     double codegen_seconds;
+    struct file_timing timing;
 };
 
 struct lint_run {

@@ -3,6 +3,7 @@
  * applies suppressions, and spreads files over worker threads with results in
  * a deterministic order. */
 #include "engine/lint.h"
+#include "base/phasetime.h"
 #include "base/report.h"
 #include "cache/cache.h"
 #include "codegen/codegen.h"
@@ -58,6 +59,8 @@ int lint_prepare(struct lint_options *o, char **error)
         }
     }
     if (o->archs.len == 0) sv_push(&o->archs, "sm_90");
+    /* --statistics reports the costliest rules and analyses of slow files. */
+    phasetime_set_detail(o->statistics);
     sv_release(&o->roots);
     for (size_t i = 0; i < o->paths.len; i++) sv_push_owned(&o->roots, path_absolute(o->paths.items[i]));
     return 0;
@@ -211,6 +214,87 @@ static void apply_suppressions(const struct lint_options *o, const char *path, c
     suppress_free(main_s);
 }
 
+/* The phases of the thread's accounts into t; with --statistics, the three
+   costliest rules and analyses into t->detail. */
+static void file_timing_fill(struct file_timing *t)
+{
+    const struct phasetime *pt = phasetime_current();
+    const struct phasetime_account *top[3] = {NULL, NULL, NULL};
+    for (size_t i = 0; i < pt->n; i++) {
+        const struct phasetime_account *a = &pt->acc[i];
+        if (strcmp(a->name, PHASE_CACHE) == 0) t->cache += a->seconds;
+        else if (strcmp(a->name, PHASE_PCH_WAIT) == 0) t->pch_wait += a->seconds;
+        else if (strcmp(a->name, PHASE_PCH_BUILD) == 0) t->pch_build += a->seconds;
+        else if (strcmp(a->name, PHASE_PARSE) == 0) t->parse += a->seconds;
+        else if (strcmp(a->name, PHASE_WALK) == 0) t->walk += a->seconds;
+        else if (strcmp(a->name, "setup") != 0) {
+            /* a rule or an analysis: part of the walk */
+            t->walk += a->seconds;
+            for (int k = 0; k < 3; k++)
+                if (!top[k] || a->seconds > top[k]->seconds) {
+                    for (int m = 2; m > k; m--) top[m] = top[m - 1];
+                    top[k] = a;
+                    break;
+                }
+        }
+    }
+    if (!top[0] || !phasetime_detail()) return;
+    struct strbuf sb;
+    sb_init(&sb);
+    for (int k = 0; k < 3 && top[k]; k++)
+        sb_addf(&sb, "%s%s%s %.3f s", k ? ", " : "", str_starts_with(top[k]->name, "CU") ? "" : "analysis ",
+                top[k]->name, top[k]->seconds);
+    t->detail = sb_detach(&sb);
+}
+
+static bool same_finding(const struct diag *a, const struct diag *b)
+{
+    return a->rule == b->rule && a->line == b->line && a->column == b->column && strcmp(a->file, b->file) == 0 &&
+           strcmp(a->message, b->message) == 0;
+}
+
+static bool pass_has(const struct lint_pass_result *p, const struct diag *d)
+{
+    for (size_t k = 0; k < p->diags.len; k++)
+        if (same_finding(&p->diags.items[k], d)) return true;
+    return false;
+}
+
+/* With several device passes (the file tests __CUDA_ARCH__), a finding that
+   only some of them produce gets a note naming their archs: the code differs
+   between architectures, and the user should know which one it is about. */
+static void name_arch_only_findings(const struct parse_plan *plan, struct lint_pass_result *out)
+{
+    size_t n_device = 0;
+    for (size_t i = 0; i < plan->n_passes; i++) n_device += plan->passes[i].is_device;
+    if (n_device < 2) return;
+    for (size_t i = 0; i < plan->n_passes; i++) {
+        if (!plan->passes[i].is_device) continue;
+        for (size_t k = 0; k < out[i].diags.len; k++) {
+            struct diag *d = &out[i].diags.items[k];
+            struct strbuf archs;
+            sb_init(&archs);
+            size_t found = 0;
+            bool in_host = false;
+            for (size_t j = 0; j < plan->n_passes; j++) {
+                if (!pass_has(&out[j], d)) continue;
+                if (!plan->passes[j].is_device) {
+                    in_host = true;
+                    continue;
+                }
+                const char *name = plan->passes[j].name;
+                if (str_starts_with(name, "device ")) name += strlen("device ");
+                sb_addf(&archs, "%s%s", found ? ", " : "", name);
+                found++;
+            }
+            if (!in_host && found < n_device)
+                diag_add_note(d, d->file, d->line, d->column, "found only for %s of the %zu GPU architectures linted "
+                              "(the code tests __CUDA_ARCH__)", archs.buf, n_device);
+            sb_release(&archs);
+        }
+    }
+}
+
 /* The early outs: the file's configuration, exclusion, size, readability,
    empty and binary files.  Returns the file's options and sets *text (owned)
    and *len, or returns NULL when res is already final. */
@@ -304,18 +388,21 @@ void lint_file_with(const struct lint_options *cli, const char *path, const char
     memset(res, 0, sizeof *res);
     res->path = xstrdup(path);
     res->status = FILE_OK;
+    phasetime_reset();
+    struct phasetime_mark whole = phasetime_begin();
     char *text = NULL;
     size_t len = 0;
     const struct lint_options *o = file_begin(cli, path, contents, contents_len, res, &text, &len);
     if (!o) {
         if (res->status == FILE_SKIPPED && passes->drop) passes->drop(passes);
+        res->timing.total = phasetime_end(whole, "setup");
         return;
     }
 
     char *abs = path_absolute(path);
     struct parse_plan plan;
     char *error = NULL;
-    if (parse_plan_build(o, abs, &plan, &error) != 0) {
+    if (parse_plan_build(o, abs, text, len, &plan, &error) != 0) {
         file_result_set_status(res, FILE_ERROR, error);
         free(abs);
         free(text);
@@ -323,11 +410,21 @@ void lint_file_with(const struct lint_options *cli, const char *path, const char
     }
     struct diag_list parse_diags = {0};
     /* The result cache holds what the passes found, before suppressions. */
+    phasetime_announce("looking up the result cache");
+    struct phasetime_mark looked_up = phasetime_begin();
     struct cache_rec *cached = cache_begin(o, cli, path, text, len, contents != NULL, &plan);
     bool hit = cache_lookup(cached, &res->diags, &parse_diags, &res->n_parse_errors);
+    phasetime_end(looked_up, PHASE_CACHE);
     if (!hit) {
         struct lint_pass_result *out = xcalloc(plan.n_passes ? plan.n_passes : 1, sizeof *out);
         passes->run(passes, o, path, text, len, contents != NULL, &plan, out, cached);
+        for (size_t i = 0; i < plan.n_passes; i++)
+            if (out[i].seconds > res->timing.slowest_pass_s || !res->timing.slowest_pass) {
+                free(res->timing.slowest_pass);
+                res->timing.slowest_pass = xstrdup(plan.passes[i].name);
+                res->timing.slowest_pass_s = out[i].seconds;
+            }
+        name_arch_only_findings(&plan, out);
         /* Merged in pass order: the result does not depend on thread timing.
            Without --show-parse-errors, only the first pass with a clang error
            reports it. */
@@ -347,10 +444,15 @@ void lint_file_with(const struct lint_options *cli, const char *path, const char
         /* nvcc's code judges the performance findings (each once: passes find
            the same ones); what it says is cached with them. */
         diag_list_sort_unique(&res->diags);
-        if (codegen_check(o, path, text, len, &res->diags, &res->codegen_seconds))
-            cache_store(cached, res->status, &res->diags, &parse_diags, res->n_parse_errors);
+        bool cacheable = codegen_check(o, path, text, len, &res->diags, &res->codegen_seconds);
+        phasetime_announce("storing into the result cache");
+        struct phasetime_mark stored = phasetime_begin();
+        if (cacheable) cache_store(cached, res->status, &res->diags, &parse_diags, res->n_parse_errors);
+        phasetime_end(stored, PHASE_CACHE);
     }
+    struct phasetime_mark ended = phasetime_begin();
     cache_end(cached);
+    phasetime_end(ended, PHASE_CACHE);
     if (res->n_parse_errors && res->status == FILE_OK)
         file_result_set_status(res, FILE_PARSE_ERRORS, xasprintf("%u clang error%s; the file was analysed as far as clang recovered",
                                                   res->n_parse_errors, res->n_parse_errors == 1 ? "" : "s"));
@@ -375,6 +477,8 @@ void lint_file_with(const struct lint_options *cli, const char *path, const char
     parse_plan_release(&plan);
     free(abs);
     free(text);
+    res->timing.total = phasetime_end(whole, "setup");
+    file_timing_fill(&res->timing);
 }
 
 /* The command line's passes: parsed one after the other on the worker's
@@ -397,7 +501,11 @@ static void disk_passes_run(struct lint_passes *self, const struct lint_options 
         /* Declarations from a precompiled header are skipped by the walk (they
            are all toolkit headers), so it need not deserialize them. */
         if (!*dp->index) *dp->index = clang_createIndex(1, 0);
+        double pass_start = monotonic_seconds();
+        phasetime_announce("parsing (%s pass)", plan->passes[i].name);
+        struct phasetime_mark parsed = phasetime_begin();
         CXTranslationUnit tu = pch_parse_pass(*dp->index, o, path, &plan->passes[i], text, len, unsaved, &err, &pch);
+        phasetime_end(parsed, PHASE_PARSE);
         if (!tu) {
             out[i].error = err == CXError_Crashed
                                ? xasprintf("libclang crashed while parsing the file (out of memory, or a bug in "
@@ -406,9 +514,13 @@ static void disk_passes_run(struct lint_passes *self, const struct lint_options 
                                            plan->passes[i].name);
             continue;
         }
+        phasetime_announce("analysing (%s pass: the walk, rules and analyses)", plan->passes[i].name);
+        struct phasetime_mark walked = phasetime_begin();
         lint_pass_walk(tu, &plan->passes[i], path, o, &out[i]);
+        phasetime_end(walked, PHASE_WALK);
         cache_add_tu(cache, tu, pch);
         clang_disposeTranslationUnit(tu);
+        out[i].seconds = monotonic_seconds() - pass_start;
     }
 }
 
@@ -524,6 +636,7 @@ static void *worker(void *arg)
         size_t k = atomic_fetch_add(&w->next, 1);
         if (k >= w->n) break;
         size_t i = w->which ? w->which[k] : k;
+        phasetime_set_item(i);
         if (w->started) w->started(w->data, i);
         struct file_result res;
         lint_file_on_index(&index, w->o, w->files->items[i], NULL, 0, false, &res);

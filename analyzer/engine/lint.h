@@ -86,6 +86,7 @@ struct lint_pass_result {
     struct diag_list parse_diags;  /* CU000 notes for clang's errors */
     unsigned n_parse_errors;
     char *error;                   /* libclang could not parse: the file's status message */
+    double seconds;                /* the pass's parse and walk (wall clock) */
 };
 
 struct lint_passes {

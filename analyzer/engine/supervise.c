@@ -3,6 +3,7 @@
  * parent keeps time, notices deaths, names the file that caused one, and
  * restarts a child for the files left. */
 #include "engine/supervise.h"
+#include "base/phasetime.h"
 #include "base/report.h"
 #include "core/rule.h"
 #include "fix/fixwrite.h"
@@ -93,6 +94,21 @@ static char *get_str(struct rd *r)
     return s;
 }
 
+static void put_f64(struct strbuf *b, double v)
+{
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    put_u64(b, bits);
+}
+
+static double get_f64(struct rd *r)
+{
+    uint64_t bits = get_u64(r);
+    double v;
+    memcpy(&v, &bits, sizeof v);
+    return v;
+}
+
 /* A finding list: its length, then each finding with its notes, fixes and
    codegen verdict. */
 static void put_diags(struct strbuf *out, const struct diag_list *l)
@@ -138,6 +154,16 @@ void supervise_put_result(struct strbuf *out, const struct file_result *res)
     put_u32(out, (uint32_t)res->status);
     put_str(out, res->message);
     put_u32(out, res->n_parse_errors);
+    const struct file_timing *t = &res->timing;
+    put_f64(out, t->total);
+    put_f64(out, t->cache);
+    put_f64(out, t->pch_wait);
+    put_f64(out, t->pch_build);
+    put_f64(out, t->parse);
+    put_f64(out, t->walk);
+    put_f64(out, t->slowest_pass_s);
+    put_str(out, t->slowest_pass);
+    put_str(out, t->detail);
     put_diags(out, &res->diags);
     put_diags(out, &res->disproved);
     put_u32(out, (uint32_t)(res->codegen_seconds * 1000 + 0.5)); /* milliseconds */
@@ -203,6 +229,16 @@ bool supervise_get_result(const char *data, size_t len, struct file_result *res)
     res->status = status <= FILE_SKIPPED ? (enum file_status)status : FILE_ERROR;
     res->message = get_str(&r);
     res->n_parse_errors = get_u32(&r);
+    struct file_timing *t = &res->timing;
+    t->total = get_f64(&r);
+    t->cache = get_f64(&r);
+    t->pch_wait = get_f64(&r);
+    t->pch_build = get_f64(&r);
+    t->parse = get_f64(&r);
+    t->walk = get_f64(&r);
+    t->slowest_pass_s = get_f64(&r);
+    t->slowest_pass = get_str(&r);
+    t->detail = get_str(&r);
     get_diags(&r, &res->diags);
     get_diags(&r, &res->disproved);
     res->codegen_seconds = get_u32(&r) / 1000.0;
@@ -262,7 +298,7 @@ long long supervise_memory_limit(const struct lint_options *o, int jobs)
 
 /* ---- the child ---- */
 
-enum { REC_START = 1, REC_DONE = 2, REC_REPORT = 3 };
+enum { REC_START = 1, REC_DONE = 2, REC_REPORT = 3, REC_PHASE = 4 };
 
 struct child {
     int fd;
@@ -296,6 +332,11 @@ static void child_report(void *data, enum report_level level, const char *messag
     send_record(data, REC_REPORT, (uint32_t)level, message, strlen(message));
 }
 
+static void child_phase(void *data, size_t i, const char *what)
+{
+    send_record(data, REC_PHASE, (uint32_t)i, what, strlen(what));
+}
+
 static void child_started(void *data, size_t i)
 {
     send_record(data, REC_START, (uint32_t)i, NULL, 0);
@@ -324,6 +365,10 @@ struct sup {
     struct file_result *results;
     bool *done;
     double *started; /* when the file's lint began, < 0: not in flight */
+    char **phase;    /* what the file's worker last said it was doing (REC_PHASE) */
+    double *phase_since;
+    double *pch_time; /* time spent building or waiting for precompiled headers, before phase_since */
+    bool *in_pch;     /* the current phase is such a build or wait */
     bool progress;   /* a file finished since the last child was started */
 };
 
@@ -373,6 +418,15 @@ static size_t take_records(struct sup *s, const char *buf, size_t len)
         if (i >= s->files->len || s->done[i]) continue;
         if (hdr[0] == REC_START) {
             s->started[i] = now_s();
+            s->pch_time[i] = 0;
+            s->in_pch[i] = false;
+        } else if (hdr[0] == REC_PHASE) {
+            double now = now_s();
+            if (s->in_pch[i]) s->pch_time[i] += now - s->phase_since[i];
+            free(s->phase[i]);
+            s->phase[i] = xstrndup(p, n);
+            s->phase_since[i] = now;
+            s->in_pch[i] = strstr(s->phase[i], "precompiled header") != NULL;
         } else if (hdr[0] == REC_DONE) {
             struct rd r = {p, n, false};
             bool has = get_u32(&r) != 0;
@@ -391,6 +445,17 @@ static size_t take_records(struct sup *s, const char *buf, size_t len)
         }
     }
     return used;
+}
+
+/* Building a precompiled header, or waiting for another worker's or
+   process's build, is work for every file that starts the same way, and
+   under load (many workers, few cores) it can take longer than the file
+   itself: that time does not count against the file's limit, up to the
+   limit once more, so a hung build still ends. */
+static double pch_allowance(const struct sup *s, size_t i, double now)
+{
+    double t = s->pch_time[i] + (s->in_pch[i] ? now - s->phase_since[i] : 0);
+    return t < s->o->time_limit ? t : s->o->time_limit;
 }
 
 /* Lints files which[0, n) in one child with jobs threads; returns when the
@@ -441,6 +506,7 @@ static void run_child(struct sup *s, const size_t *which, size_t n, int jobs)
         c.o = o;
         the_child = &c;
         report_set_sink(child_report, &c);
+        phasetime_listen(child_phase, &c);
         lint_files(o, s->files, which, n, jobs, child_started, child_done, &c);
         /* exit(), not _exit(): the result cache closes its database and
            prints its statistics at exit (through the sink, to the parent);
@@ -463,7 +529,7 @@ static void run_child(struct sup *s, const size_t *which, size_t n, int jobs)
             for (size_t k = 0; k < n; k++) {
                 size_t i = which[k];
                 if (s->started[i] < 0 || s->done[i]) continue;
-                double left = s->started[i] + o->time_limit - now;
+                double left = s->started[i] + o->time_limit + pch_allowance(s, i, now) - now;
                 if (left <= 0) {
                     timed_out = i;
                     break;
@@ -517,8 +583,18 @@ static void run_child(struct sup *s, const size_t *which, size_t n, int jobs)
     while (waitpid(pid, &ws, 0) < 0 && errno == EINTR) {}
     bool clean = !killed && WIFEXITED(ws) && WEXITSTATUS(ws) == 0;
 
-    if (timed_out != SIZE_MAX)
-        set_error(s, timed_out, xasprintf("time limit of %g s exceeded (--time-limit); not linted", o->time_limit));
+    if (timed_out != SIZE_MAX) {
+        /* Which phase it was in, and since when: a parse, a precompiled
+           header build or the wait for one, the analysis, the cache. */
+        double now = now_s(), pch = pch_allowance(s, timed_out, now);
+        char *where = s->phase[timed_out]
+                          ? xasprintf(" while %s (for the last %.1f s; %.1f s of precompiled header builds and "
+                                      "waits not counted)", s->phase[timed_out], now - s->phase_since[timed_out], pch)
+                          : xstrdup("");
+        set_error(s, timed_out, xasprintf("time limit of %g s exceeded (--time-limit)%s; not linted",
+                                          o->time_limit, where));
+        free(where);
+    }
     /* The files in flight when the child died. */
     size_t n_flight = 0, culprit = SIZE_MAX;
     for (size_t k = 0; k < n; k++) {
@@ -560,11 +636,15 @@ void lint_run_supervised(const struct lint_options *o, struct lint_run *run)
     }
     struct strvec files = {0}, errors = {0}, notes = {0};
     lint_collect(o, &files, &errors, &notes);
-    struct sup s = {o, &files, NULL, NULL, NULL, false};
+    struct sup s = {o, &files, NULL, NULL, NULL, NULL, NULL, NULL, NULL, false};
     size_t n = files.len;
     s.results = xcalloc(n ? n : 1, sizeof *s.results);
     s.done = xcalloc(n ? n : 1, sizeof *s.done);
     s.started = xmalloc((n ? n : 1) * sizeof *s.started);
+    s.phase = xcalloc(n ? n : 1, sizeof *s.phase);
+    s.phase_since = xcalloc(n ? n : 1, sizeof *s.phase_since);
+    s.pch_time = xcalloc(n ? n : 1, sizeof *s.pch_time);
+    s.in_pch = xcalloc(n ? n : 1, sizeof *s.in_pch);
     for (size_t i = 0; i < n; i++) s.started[i] = -1;
     if (o->progress && o->progress->start) o->progress->start(o->progress->data, n);
     size_t *which = xmalloc((n ? n : 1) * sizeof *which);
@@ -606,6 +686,11 @@ void lint_run_supervised(const struct lint_options *o, struct lint_run *run)
     free(s.results);
     free(s.done);
     free(s.started);
+    for (size_t i = 0; i < n; i++) free(s.phase[i]);
+    free(s.phase);
+    free(s.phase_since);
+    free(s.pch_time);
+    free(s.in_pch);
     sv_release(&files);
     sv_release(&errors);
     sv_release(&notes);

@@ -1,12 +1,14 @@
 /* parse.c: planning a file's parse passes and running them with libclang.
  *
- * With a toolkit: a host-only pass and one device-only pass per target arch,
- * using the toolkit's real headers (plus CCCL's include/cccl, which nvcc adds
+ * With a toolkit: a host-only pass and one device-only pass for the newest
+ * target arch (one per arch where the file's device code tests __CUDA_ARCH__,
+ * or with --all-cuda-archs), using the toolkit's real headers (plus CCCL's include/cccl, which nvcc adds
  * silently, and cudalint_toolkit.h, which closes the gaps between clang's view
  * of them and nvcc's).  Without one, or with --no-cuda-headers: one device
  * pass over the embedded declarations header (shim.h).  The embedded headers
  * are served as unsaved files under a virtual directory. */
 #include "frontend/parse.h"
+#include "frontend/archscan.h"
 #include "frontend/compile_args.h"
 #include "frontend/shim.h"
 #include "frontend/toolkit.h"
@@ -112,8 +114,44 @@ static struct parse_pass *new_pass(struct parse_plan *plan, const char *name, bo
     return p;
 }
 
-int parse_plan_build(const struct lint_options *o, const char *file, struct parse_plan *plan,
-                     char **error)
+/* The archs that get a device pass, newest first: the newest alone, unless
+   the file's device code can differ between them (archscan.h) or
+   --all-cuda-archs asks for every one.  Ties (sm_90, sm_90a) keep the first
+   named. */
+static void device_archs(const struct lint_options *o, const struct strvec *archs, const char *file,
+                         const char *text, size_t len, const struct strvec *args, struct strvec *out)
+{
+    if (archs->len == 0) {
+        sv_push(out, "sm_90");
+        return;
+    }
+    size_t newest = 0;
+    for (size_t i = 1; i < archs->len; i++)
+        if (archscan_arch_number(archs->items[i]) > archscan_arch_number(archs->items[newest])) newest = i;
+    sv_push(out, archs->items[newest]);
+    if (archs->len == 1) return;
+    if (!text || (!o->all_archs && !archscan_source_tests_arch(file, text, len, args,
+                                                               o->toolkit ? o->toolkit->root : NULL)))
+        return;
+    /* The rest, newest first, so that pass order (and which pass reports a
+       clang error first) does not depend on how the build listed them. */
+    bool *taken = xcalloc(archs->len, sizeof *taken);
+    taken[newest] = true;
+    for (;;) {
+        size_t best = archs->len;
+        for (size_t i = 0; i < archs->len; i++)
+            if (!taken[i] && !sv_contains(out, archs->items[i]) &&
+                (best == archs->len || archscan_arch_number(archs->items[i]) > archscan_arch_number(archs->items[best])))
+                best = i;
+        if (best == archs->len) break;
+        taken[best] = true;
+        sv_push(out, archs->items[best]);
+    }
+    free(taken);
+}
+
+int parse_plan_build(const struct lint_options *o, const char *file, const char *text, size_t len,
+                     struct parse_plan *plan, char **error)
 {
     memset(plan, 0, sizeof *plan);
     struct strvec db_args = {0}, db_archs = {0};
@@ -128,10 +166,17 @@ int parse_plan_build(const struct lint_options *o, const char *file, struct pars
     bool has_std = false;
     for (size_t i = 0; i < db_args.len; i++)
         if (str_starts_with(db_args.items[i], "-std=")) has_std = true;
-    const struct strvec *archs = (!o->explicit_archs && db_archs.len) ? &db_archs : &o->archs;
-    const char *first_arch = archs->len ? archs->items[0] : "sm_90";
-
+    const struct strvec *named = (!o->explicit_archs && db_archs.len) ? &db_archs : &o->archs;
+    struct strvec scan_args = {0}, device = {0};
+    for (size_t i = 0; i < db_args.len; i++) sv_push(&scan_args, db_args.items[i]);
+    for (size_t i = 0; i < o->extra_args.len; i++) sv_push(&scan_args, o->extra_args.items[i]);
     bool shim = o->headers == HEADERS_SHIM || !o->toolkit;
+    /* The declarations header has one pass: only the newest arch matters. */
+    device_archs(o, named, file, shim ? NULL : text, len, &scan_args, &device);
+    sv_release(&scan_args);
+    const struct strvec *archs = &device;
+    const char *first_arch = archs->items[0];
+
     plan->shim = shim;
     if (shim) {
         char *name = xasprintf("shim %s", first_arch);
@@ -161,8 +206,8 @@ int parse_plan_build(const struct lint_options *o, const char *file, struct pars
         sv_push_owned(&h->args, xasprintf("--cuda-gpu-arch=%s", first_arch));
         add_toolkit_headers(&h->args, cccl);
         add_user(&h->args, &db_args, has_std, o);
-        for (size_t i = 0; i < archs->len || (i == 0 && archs->len == 0); i++) {
-            const char *arch = archs->len ? archs->items[i] : "sm_90";
+        for (size_t i = 0; i < archs->len; i++) {
+            const char *arch = archs->items[i];
             char *name = xasprintf("device %s", arch);
             struct parse_pass *d = new_pass(plan, name, true);
             free(name);
@@ -176,6 +221,7 @@ int parse_plan_build(const struct lint_options *o, const char *file, struct pars
         }
         free(cccl);
     }
+    sv_release(&device);
     sv_release(&db_args);
     sv_release(&db_archs);
     return 0;

@@ -1,5 +1,6 @@
-/* parse.h: planning the parse passes of a file (toolkit: host-only + one
- * device-only pass per arch; shim: one pass) and running them with libclang. */
+/* parse.h: planning the parse passes of a file (toolkit: host-only + a
+ * device-only pass for the newest arch, one per arch where the code tests
+ * __CUDA_ARCH__; shim: one pass) and running them with libclang. */
 #ifndef CUDALINT_PARSE_H
 #define CUDALINT_PARSE_H
 
@@ -19,9 +20,12 @@ struct parse_plan {
     char *toolkit_root;  /* NULL in shim mode */
 };
 
-/* Builds the passes for file (absolute path).  Returns 0, or -1 with *error
-   (a bad compile database entry, a --cuda-path without headers). */
-int parse_plan_build(const struct lint_options *o, const char *file,
+/* Builds the passes for file (absolute path).  text/len are its contents
+   (NULL: not read, one device pass), scanned for tests of __CUDA_ARCH__ to decide whether the
+   archs other than the newest need device passes of their own.  Returns 0,
+   or -1 with *error (a bad compile database entry, a --cuda-path without
+   headers). */
+int parse_plan_build(const struct lint_options *o, const char *file, const char *text, size_t len,
                      struct parse_plan *plan, char **error);
 void parse_plan_release(struct parse_plan *plan);
 

@@ -40,6 +40,7 @@
  * and renamed, so a reader never sees half a PCH. */
 #include "frontend/pch.h"
 #include "base/cachedir.h"
+#include "base/phasetime.h"
 #include "base/stamp.h"
 #include "core/options.h"
 #include "frontend/shim.h"
@@ -707,7 +708,14 @@ static enum pch_state build(struct pch *p, const char *dir, const char *htext, s
     char *lpath = key_file(dir, p->key, ".lock");
     int lock = open(lpath, O_CREAT | O_RDWR | O_CLOEXEC, 0644);
     free(lpath);
+    /* Another process building the same PCH holds the lock: the wait is
+       timed on its own, so a slow file can say it waited. */
+    phasetime_announce("waiting for another process's build of precompiled header %s", p->key);
+    struct phasetime_mark waited = phasetime_begin();
     if (lock >= 0) flock(lock, LOCK_EX);
+    phasetime_end(waited, PHASE_PCH_WAIT);
+    phasetime_announce("building precompiled header %s", p->key);
+    struct phasetime_mark built = phasetime_begin();
     bool had;
     enum pch_state st = load_deps(p, dir, &had);
     if (st != PCH_ABSENT) goto out;
@@ -801,6 +809,7 @@ static enum pch_state build(struct pch *p, const char *dir, const char *htext, s
     if (st == PCH_READY) evict(dir, p->key);
 out:
     if (lock >= 0) close(lock); /* releases the flock */
+    phasetime_end(built, PHASE_PCH_BUILD);
     return st;
 }
 
@@ -819,7 +828,13 @@ static struct pch *acquire(const char *dir, const char *key, const char *htext, 
         p->next = pch_table;
         pch_table = p;
     }
-    while (p->state == PCH_BUILDING) pthread_cond_wait(&pch_cv, &pch_mu);
+    if (p->state == PCH_BUILDING) {
+        /* Another worker of this process builds it. */
+        phasetime_announce("waiting for another worker's build of precompiled header %s", p->key);
+        struct phasetime_mark waited = phasetime_begin();
+        while (p->state == PCH_BUILDING) pthread_cond_wait(&pch_cv, &pch_mu);
+        phasetime_end(waited, PHASE_PCH_WAIT);
+    }
     if (p->state == PCH_READY || p->state == PCH_FAILED) {
         pthread_mutex_unlock(&pch_mu);
         return p;
@@ -869,13 +884,19 @@ static bool pch_rejected(CXTranslationUnit tu)
     return bad;
 }
 
-static void print_args(const char *file, const struct parse_pass *pass)
+/* pch_args: the arguments of the parse through a precompiled header (the
+   pass's own, plus -include-pch), or NULL when none applies. */
+static void print_args(const char *file, const struct parse_pass *pass, const struct strvec *pch_args)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "file", file);
     cJSON_AddStringToObject(o, "pass", pass->name);
     cJSON *a = cJSON_AddArrayToObject(o, "args");
     for (size_t i = 0; i < pass->args.len; i++) cJSON_AddItemToArray(a, cJSON_CreateString(pass->args.items[i]));
+    if (pch_args) {
+        cJSON *b = cJSON_AddArrayToObject(o, "pch_args");
+        for (size_t i = 0; i < pch_args->len; i++) cJSON_AddItemToArray(b, cJSON_CreateString(pch_args->items[i]));
+    }
     char *s = cJSON_PrintUnformatted(o);
     /* Data for the benchmark (it gives clang-tidy the same arguments), not a
        report: it goes to stderr as it is. */
@@ -1023,9 +1044,10 @@ CXTranslationUnit pch_parse_pass(CXIndex index, const struct lint_options *o, co
                                  bool unsaved, enum CXErrorCode *err, const struct pch **used)
 {
     *used = NULL;
-    if (env_on("CUDALINT_PRINT_CLANG_ARGS")) print_args(file, pass);
     struct pch_input in;
-    if (pch_prepare(o, file, pass, text, len, &in)) {
+    bool with_pch = pch_prepare(o, file, pass, text, len, &in);
+    if (env_on("CUDALINT_PRINT_CLANG_ARGS")) print_args(file, pass, with_pch ? &in.pass.args : NULL);
+    if (with_pch) {
         CXTranslationUnit tu =
             parse_pass_run_with(index, file, &in.pass, in.text, len, in.headers, in.n_headers, err);
         const struct pch *p = in.used;

@@ -18,7 +18,9 @@ struct pch;
  * walk does not deserialize every toolkit declaration.
  * CUDALINT_NO_PCH=1 in the environment turns precompiled headers off;
  * CUDALINT_PRINT_CLANG_ARGS=1 prints each pass's clang arguments as a JSON
- * line on stderr (the benchmark gives clang-tidy the same arguments). */
+ * line on stderr, with "pch_args" when a precompiled header applies (the
+ * benchmark derives its clang-tidy and clang -fsyntax-only references from
+ * them). */
 CXTranslationUnit pch_parse_pass(CXIndex index, const struct lint_options *o, const char *file,
                                  const struct parse_pass *pass, const char *text, size_t len,
                                  bool unsaved, enum CXErrorCode *err, const struct pch **used);

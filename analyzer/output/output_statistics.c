@@ -82,6 +82,46 @@ static struct codegen_row *count_codegen(const struct lint_run *run, size_t *n, 
     *n = len;
     return rows;
 }
+/* Files by time spent, the slowest first. */
+static int cmp_slowest(const void *a, const void *b)
+{
+    const struct file_result *x = *(const struct file_result *const *)a, *y = *(const struct file_result *const *)b;
+    if (x->timing.total != y->timing.total) return x->timing.total < y->timing.total ? 1 : -1;
+    return strcmp(x->path, y->path);
+}
+
+static const struct file_result **slowest_files(const struct lint_run *run)
+{
+    const struct file_result **v = xmalloc((run->n_files ? run->n_files : 1) * sizeof *v);
+    for (size_t i = 0; i < run->n_files; i++) v[i] = &run->files[i];
+    if (run->n_files) qsort(v, run->n_files, sizeof *v, cmp_slowest);
+    return v;
+}
+
+/* Where a file's time went, for the slowest-files list. */
+static cJSON *timing_json(const struct file_result *f)
+{
+    const struct file_timing *t = &f->timing;
+    cJSON *x = cJSON_CreateObject();
+    json_add_str(x, "file", f->path);
+    json_add_str(x, "status", file_status_name(f->status));
+    cJSON_AddNumberToObject(x, "seconds", t->total);
+    cJSON_AddNumberToObject(x, "parse", t->parse);
+    cJSON_AddNumberToObject(x, "pch_wait", t->pch_wait);
+    cJSON_AddNumberToObject(x, "pch_build", t->pch_build);
+    cJSON_AddNumberToObject(x, "analysis", t->walk);
+    cJSON_AddNumberToObject(x, "cache", t->cache);
+    if (t->slowest_pass) {
+        json_add_str(x, "slowest_pass", t->slowest_pass);
+        cJSON_AddNumberToObject(x, "slowest_pass_seconds", t->slowest_pass_s);
+    }
+    if (t->detail) json_add_str(x, "costliest", t->detail);
+    if (f->message && f->status == FILE_ERROR) json_add_str(x, "message", f->message);
+    return x;
+}
+
+/* How many of the slowest files the text output lists. */
+#define SLOWEST_SHOWN 10
 
 void output_statistics(FILE *out, const struct lint_run *run, const struct lint_options *o, bool json)
 {
@@ -124,6 +164,11 @@ void output_statistics(FILE *out, const struct lint_run *run, const struct lint_
                 cJSON_AddItemToArray(rules, x);
             }
         }
+        /* Every file, the slowest first, with where its time went. */
+        const struct file_result **slow = slowest_files(run);
+        cJSON *times = cJSON_AddArrayToObject(root, "timings");
+        for (size_t i = 0; i < run->n_files; i++) cJSON_AddItemToArray(times, timing_json(slow[i]));
+        free(slow);
         char *s = cJSON_Print(root);
         fputs(s, out);
         fputc('\n', out);
@@ -144,6 +189,21 @@ void output_statistics(FILE *out, const struct lint_run *run, const struct lint_
             for (size_t i = 0; i < n_cg; i++)
                 fprintf(out, "%6zu %6zu %6zu  %s\n", cg[i].confirmed, cg[i].disproved, cg[i].unchecked,
                         cg[i].rule->code);
+        }
+        if (!o->quiet && run->n_files) {
+            const struct file_result **slow = slowest_files(run);
+            fprintf(out, "slowest files (seconds: parse, precompiled header wait and build, analysis, result cache):\n");
+            for (size_t i = 0; i < run->n_files && i < SLOWEST_SHOWN; i++) {
+                const struct file_result *f = slow[i];
+                const struct file_timing *t = &f->timing;
+                fprintf(out, "%8.2f  %s: parse %.2f, pch wait %.2f, pch build %.2f, analysis %.2f, cache %.2f", t->total,
+                        f->path, t->parse, t->pch_wait, t->pch_build, t->walk, t->cache);
+                if (t->slowest_pass) fprintf(out, "; slowest pass %s %.2f", t->slowest_pass, t->slowest_pass_s);
+                if (t->detail) fprintf(out, "; costliest: %s", t->detail);
+                if (f->status == FILE_ERROR && f->message) fprintf(out, "; %s", f->message);
+                fputc('\n', out);
+            }
+            free(slow);
         }
     }
     free(cg);
