@@ -36,7 +36,7 @@
 /* Does this use put the array in local memory, by the measurements? */
 static bool goes_local(const struct local_arrays *la, const struct local_index *u)
 {
-    if (u->verdict != IDX_RUNTIME) return false;
+    if (u->verdict != IDX_RUNTIME || u->forwarded) return false;
     const struct local_array *a = &la->arrays[u->array];
     if (!a->scalar) return false;
     if (a->elem_size == 8) return true;
