@@ -61,6 +61,43 @@ static const char *type_word(CXCursor decl)
     }
 }
 
+/* The index as written: where it is a macro's argument (CHECK(t[i + 1])),
+   the argument's own text, not the macro's name; elsewhere what the user
+   wrote at the use (a macro used as the whole index keeps its name). */
+static char *index_text(struct rule_ctx *ctx, CXCursor index)
+{
+    CXSourceRange ext = clang_getCursorExtent(index);
+    CXFile sf1, sf2, ef;
+    unsigned so1, so2, eo;
+    clang_getSpellingLocation(clang_getRangeStart(ext), &sf1, NULL, NULL, &so1);
+    clang_getSpellingLocation(clang_getRangeEnd(ext), &sf2, NULL, NULL, &so2);
+    clang_getExpansionLocation(clang_getRangeStart(ext), &ef, NULL, NULL, &eo);
+    bool macro_arg = sf1 && sf2 && ef && clang_File_isEqual(sf1, sf2) && clang_File_isEqual(sf1, ef) &&
+                     so1 > eo && so2 > so1;
+    if (!macro_arg) return ctx_use_text(ctx, index);
+    size_t size = 0;
+    const char *txt = clang_getFileContents(ctx->tu, sf1, &size);
+    if (!txt || so2 > size || so2 - so1 > 200) return ctx_use_text(ctx, index);
+    struct strbuf sb;
+    sb_init(&sb);
+    for (unsigned i = so1; i < so2; i++) {
+        char ch = txt[i] == '\n' || txt[i] == '\t' || txt[i] == '\r' ? ' ' : txt[i];
+        if (ch == ' ' && sb.len && sb.buf[sb.len - 1] == ' ') continue;
+        sb_addc(&sb, ch);
+    }
+    while (sb.len && sb.buf[sb.len - 1] == ' ') sb.buf[--sb.len] = '\0';
+    if (sb.len > 60) {
+        sb.buf[57] = '\0';
+        sb.len = 57;
+        sb_add(&sb, "...");
+    }
+    if (!sb.len) {
+        sb_release(&sb);
+        return ctx_use_text(ctx, index);
+    }
+    return sb_detach(&sb);
+}
+
 static void cu403_on_cursor(struct rule_ctx *ctx, CXCursor c)
 {
     if (!ctx->in_device_code || ctx_in_instantiation(ctx)) return;
@@ -77,7 +114,7 @@ static void cu403_on_cursor(struct rule_ctx *ctx, CXCursor c)
     }
     const struct local_array *a = &la->arrays[u->array];
     char *name = ast_spelling(a->decl);
-    char *idx = ctx_use_text(ctx, u->index);
+    char *idx = index_text(ctx, u->index);
     struct diag *d = ctx_report(
         ctx, c,
         "per-thread array '%s' (%lld %s, %lld bytes) is %s with '%s', which is not a "

@@ -17,7 +17,6 @@
 #include "clang/astutil.h"
 #include "base/util.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -151,6 +150,7 @@ static void add_array(struct builder *b, CXCursor decl)
         la->arrays = xrealloc(la->arrays, la->cap_arrays * sizeof *la->arrays);
     }
     struct local_array *a = &la->arrays[la->n_arrays++];
+    memset(a, 0, sizeof *a);
     bool is_float;
     a->decl = decl;
     a->elems = elems;

@@ -400,7 +400,11 @@ enum unroll_verdict unroll_loop(CXTranslationUnit tu, CXCursor fn, struct constp
     }
     switch (p.hint) {
     case UNROLL_FULL: return UNROLL_FULLY;
-    case UNROLL_COUNT: return trip <= p.count ? UNROLL_FULLY : UNROLL_KEPT;
+    case UNROLL_COUNT:
+        /* a count below the trip count: measured, `#pragma unroll 4` over 32
+           trips still left a float[32] in registers; only 1 keeps the loop */
+        if (trip <= p.count) return UNROLL_FULLY;
+        return p.count <= 1 ? UNROLL_KEPT : UNROLL_CANNOT_TELL;
     case UNROLL_COUNT_UNKNOWN: return UNROLL_CANNOT_TELL;
     case UNROLL_NONE: break;
     }

@@ -45,8 +45,9 @@ enum unroll_verdict { UNROLL_KEPT, UNROLL_FULLY, UNROLL_CANNOT_TELL };
 
 /* Is the for loop fully unrolled by nvcc?  Fully: a constant trip count at
    most the pragma's count, any constant trip count under a plain pragma, or
-   at most NVCC_FULL_UNROLL_MAX_TRIP without one.  Kept: a run-time trip count,
-   `#pragma unroll 1`, or a count below the trip count. */
+   at most NVCC_FULL_UNROLL_MAX_TRIP without one.  Kept: a run-time trip count
+   or `#pragma unroll 1`.  A count between 1 and the trip count cannot be told
+   (nvcc was measured to leave a float[32] in registers under unroll 4). */
 enum unroll_verdict unroll_loop(CXTranslationUnit tu, CXCursor fn, struct constprop *cp,
                                 CXCursor loop);
 
