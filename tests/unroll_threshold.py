@@ -8,6 +8,8 @@ nvcc -ptx -O3 -arch=sm_90 (and ptxas -v through nvcc -c):
   gemm_u / gemm_i   acc += A[row*K + k] * B[k*N + col] with an unsigned / int counter (CU301):
                     does the PTX keep a loop (a backward branch), and is it identical with int?
                     (it is not, even fully unrolled: 89 vs 58 PTX instructions at 8 trips)
+  low_*             A[col * C + k] fully unrolled: the same instruction count with int when k stays
+                    below the power of two C (CU301 leaves those alone), more otherwise.
   local             float t[T] written and read by loop counters (CU403): 0-byte stack frame?
   *_pragma          the same under `#pragma unroll`, `#pragma unroll(T)` and `_Pragma("unroll")`.
 
@@ -58,7 +60,39 @@ def source():
 {p}    for (int k = 0; k < {t}; k++) s += t[k] * t[{t} - 1 - k];
     out[threadIdx.x] = s;
 }}""")
+    # CU301's exception: X * C + k with k below the power of two C (no carry into X * C)
+    for name, index, trip in LOW_BITS:
+        for ctype, tag in (("unsigned", "u"), ("int", "i")):
+            out.append(f"""extern "C" __global__ void low_{name}_{tag}(const float *A, float *out, int K)
+{{
+    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    float acc = 1.0f;
+    for ({ctype} k = 0; k < {trip}; k++) acc += A[{index}];
+    out[col] = acc;
+}}""")
     return "\n".join(out) + "\n"
+
+
+# name, index, trip count, same instruction count with int (what CU301 assumes)
+LOW_BITS = [
+    ("c8", "col * 8 + k", 8, True),
+    ("c16", "col * 16 + k", 8, True),
+    ("shl3", "(col << 3) + k", 8, True),
+    ("c4", "col * 4 + k", 8, False),
+    ("c10", "col * 10 + k", 8, False),
+    ("c8t16", "col * 8 + k", 16, False),
+    ("cK", "col * K + k", 8, False),
+]
+
+
+def instructions(body):
+    n = 0
+    for line in body.split("\n"):
+        t = line.strip()
+        if not t or t.startswith(("//", ".", "{", "}", "$")) or t.endswith(":") or ";" not in t:
+            continue
+        n += 1
+    return n
 
 
 def entries(ptx):
@@ -172,6 +206,12 @@ def main():
         if threshold[suffix] != TRIPS[-1]:
             failures.append(f"{suffix}: only trip counts up to {threshold[suffix]} fully unrolled, "
                             f"the rules take every constant trip count under the pragma as unrolled")
+    for name, index, trip, want_same in LOW_BITS:
+        nu, ni = instructions(ents[f"low_{name}_u"]), instructions(ents[f"low_{name}_i"])
+        print(f"A[{index}] over {trip} trips: {nu} PTX instructions unsigned, {ni} int")
+        if (nu == ni) != want_same:
+            failures.append(f"A[{index}] over {trip} trips: {nu} vs {ni} instructions; CU301 assumes "
+                            f"{'the same count' if want_same else 'a difference'}")
     for f in failures:
         print("FAIL:", f)
     return 1 if failures else 0
