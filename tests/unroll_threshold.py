@@ -61,7 +61,7 @@ def source():
     out[threadIdx.x] = s;
 }}""")
     # CU301's exception: X * C + k with k below the power of two C (no carry into X * C)
-    for name, index, trip in LOW_BITS:
+    for name, index, trip, _ in LOW_BITS:
         for ctype, tag in (("unsigned", "u"), ("int", "i")):
             out.append(f"""extern "C" __global__ void low_{name}_{tag}(const float *A, float *out, int K)
 {{
