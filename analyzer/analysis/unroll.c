@@ -180,7 +180,11 @@ void unroll_pragma_of(CXTranslationUnit tu, CXCursor fn, CXCursor loop, struct u
             }
             return;
         }
-        find_pragma_operator(tu, fn, p, e, out);
+        /* a line holding only _Pragma("unroll ...") */
+        if (e - p > 7 && strncmp(p, "_Pragma", 7) == 0) {
+            const char *close = memchr(p, ')', (size_t)(e - p));
+            if (close && skip_space(close + 1, e) == e) find_pragma_operator(tu, fn, p, e, out);
+        }
         return;
     }
 }
