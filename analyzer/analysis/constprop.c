@@ -123,12 +123,21 @@ static enum CXChildVisitResult gather_calls(CXCursor c, CXCursor parent, CXClien
     return CXChildVisit_Continue;
 }
 
+/* Only the main file's declarations: the functions whose parameters are
+   propagated are defined there (eval_param), and headers (the toolkit's
+   above all) are large and call none of them. */
+static enum CXChildVisitResult gather_top_level(CXCursor c, CXCursor parent, CXClientData d)
+{
+    if (!clang_Location_isFromMainFile(clang_getCursorLocation(c))) return CXChildVisit_Continue;
+    return gather_calls(c, parent, d);
+}
+
 static void *calls_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
 {
     (void)fn;
     (void)deps;
     struct cp_calls *t = xcalloc(1, sizeof *t);
-    clang_visitChildren(clang_getTranslationUnitCursor(tu), gather_calls, t);
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), gather_top_level, t);
     return t;
 }
 
@@ -381,7 +390,9 @@ static bool eval_param(struct constprop *cp, CXCursor parm, struct constval *out
     struct var_writes *w = writes_of(cp, parm, false);
     if (w && w->writes) return false;
     CXCursor fn = clang_getCursorSemanticParent(parm);
-    if (!clang_equalCursors(fn, cp->fn) || !calls_all_visible(fn)) return false;
+    if (!clang_equalCursors(fn, cp->fn) || !calls_all_visible(fn) ||
+        !clang_Location_isFromMainFile(clang_getCursorLocation(fn)))
+        return false;
     /* which parameter */
     int np = clang_Cursor_getNumArguments(fn);
     int index = -1;
