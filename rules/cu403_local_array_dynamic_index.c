@@ -66,36 +66,9 @@ static const char *type_word(CXCursor decl)
    wrote at the use (a macro used as the whole index keeps its name). */
 static char *index_text(struct rule_ctx *ctx, CXCursor index)
 {
-    CXSourceRange ext = clang_getCursorExtent(index);
-    CXFile sf1, sf2, ef;
-    unsigned so1, so2, eo;
-    clang_getSpellingLocation(clang_getRangeStart(ext), &sf1, NULL, NULL, &so1);
-    clang_getSpellingLocation(clang_getRangeEnd(ext), &sf2, NULL, NULL, &so2);
-    clang_getExpansionLocation(clang_getRangeStart(ext), &ef, NULL, NULL, &eo);
-    bool macro_arg = sf1 && sf2 && ef && clang_File_isEqual(sf1, sf2) && clang_File_isEqual(sf1, ef) &&
-                     so1 > eo && so2 > so1;
-    if (!macro_arg) return ctx_use_text(ctx, index);
-    size_t size = 0;
-    const char *txt = clang_getFileContents(ctx->tu, sf1, &size);
-    if (!txt || so2 > size || so2 - so1 > 200) return ctx_use_text(ctx, index);
-    struct strbuf sb;
-    sb_init(&sb);
-    for (unsigned i = so1; i < so2; i++) {
-        char ch = txt[i] == '\n' || txt[i] == '\t' || txt[i] == '\r' ? ' ' : txt[i];
-        if (ch == ' ' && sb.len && sb.buf[sb.len - 1] == ' ') continue;
-        sb_addc(&sb, ch);
-    }
-    while (sb.len && sb.buf[sb.len - 1] == ' ') sb.buf[--sb.len] = '\0';
-    if (sb.len > 60) {
-        sb.buf[57] = '\0';
-        sb.len = 57;
-        sb_add(&sb, "...");
-    }
-    if (!sb.len) {
-        sb_release(&sb);
-        return ctx_use_text(ctx, index);
-    }
-    return sb_detach(&sb);
+    char *t = ast_macro_spelled_text(ctx->tu, index, false);
+    if (t && strlen(t) > 60) strcpy(t + 57, "...");
+    return t ? t : ctx_use_text(ctx, index);
 }
 
 static void cu403_on_cursor(struct rule_ctx *ctx, CXCursor c)
