@@ -1,6 +1,6 @@
 /* cu202_pow_small_integer.c: CU202 flags pow/powf/std::pow calls in device
  * code whose exponent is a small integer constant (2, 3, 4, -1, -2) or +-0.5:
- * the general pow routine costs about 120 PTX instructions where one or two
+ * the general pow routine costs about 115 PTX instructions (float) or 245 (double) where one or two
  * multiplies, a division or a square root do.  Fix-it when the base is free of
  * side effects and has the call's own type. */
 #include "clang/astutil.h"
