@@ -1,4 +1,5 @@
 /* cu201_double_literal.c: CU201 flags unsuffixed floating literals that drag float arithmetic into double precision, graded by what nvcc leaves in double. */
+#include "analysis/constprop.h"
 #include "clang/astutil.h"
 #include "core/options.h"
 #include "core/rule.h"
@@ -29,6 +30,7 @@ struct region {
     bool genuine;   /* a real double value takes part: intentional double code */
     bool unknown;   /* something not understood: say nothing */
     CXCursor call;  /* the first such call, named in the message */
+    struct constprop *cp; /* constants after propagation are not float work */
 };
 
 static enum CXTypeKind kind_of(CXCursor c)
@@ -137,7 +139,8 @@ static void classify_operand(CXCursor c, struct region *r)
             }
             enum CXTypeKind ct = kind_of(kids[0]);
             if (ct == CXType_Float) {
-                r->has_float = true;
+                /* a float constant after propagation folds with the rest */
+                if (!constprop_value(r->cp, kids[0], NULL)) r->has_float = true;
                 return;
             }
             if (ast_is_integer_kind(ct)) return; /* an integer converted to double: neutral */
@@ -154,8 +157,9 @@ static void classify_operand(CXCursor c, struct region *r)
             explore(c, r);
             return;
         }
-        if (t == CXType_Float) r->has_float = true;
-        else if (ast_is_integer_kind(t)) {
+        if (t == CXType_Float) {
+            if (!constprop_value(r->cp, c, NULL)) r->has_float = true;
+        } else if (ast_is_integer_kind(t)) {
             /* neutral */
         } else if (t == CXType_Double || t == CXType_LongDouble) {
             r->genuine = true;
@@ -199,7 +203,7 @@ static void explore(CXCursor node, struct region *r)
             CXCursor a = clang_Cursor_getArgument(node, (unsigned)i);
             enum CXTypeKind t = kind_of(a);
             if (t == CXType_Double) classify_operand(a, r);
-            else if (t == CXType_Float) r->has_float = true;
+            else if (t == CXType_Float && !constprop_value(r->cp, a, NULL)) r->has_float = true;
             /* integer exponents and the like are neutral */
         }
         return;
@@ -326,6 +330,7 @@ static void analyse(struct rule_ctx *ctx, CXCursor lit, struct analysis *a)
     }
     a->dest = dest;
     if (ast_is_null(top) || dest == DEST_NONE || dest == DEST_DOUBLE) return;
+    a->r.cp = ctx_analysis(ctx, &constprop_analysis);
     explore(top, &a->r);
     if (a->r.has_float && !a->r.genuine && !a->r.unknown) a->verdict = V_FLAG;
 }
@@ -557,6 +562,20 @@ static char *callee_name(CXCursor call)
     return ast_spelling(ast_is_null(fn) ? call : fn);
 }
 
+/* The math-library call whose argument holds the literal (exp(x * 2.0)), or
+   a null cursor: that call resolves to its double overload because of it. */
+static CXCursor call_of_argument(struct rule_ctx *ctx, CXCursor lit)
+{
+    CXCursor prev = lit;
+    for (unsigned n = 0;; n++) {
+        CXCursor p = ctx_parent(ctx, n);
+        if (ast_is_null(p) || !clang_isExpression(clang_getCursorKind(p))) break;
+        if (is_math_call(p) && is_value_operand(p, prev)) return p;
+        prev = p;
+    }
+    return clang_getNullCursor();
+}
+
 static void cu201_on_cursor(struct rule_ctx *ctx, CXCursor lit)
 {
     if (kind_of(lit) != CXType_Double) return; /* 0.5f, 0.5L */
@@ -594,9 +613,19 @@ static void cu201_on_cursor(struct rule_ctx *ctx, CXCursor lit)
     sb_init(&msg);
     sb_addf(&msg, "unsuffixed literal %s", sp.text);
     if (sp.in_macro_body) sb_addf(&msg, " (macro '%s')", st ? st->macros[macro].name : "?");
-    if (r->calls) {
-        char *fn = callee_name(r->call);
+    CXCursor own_call = call_of_argument(ctx, lit);
+    if (!ast_is_null(own_call)) {
+        char *fn = callee_name(own_call);
         sb_addf(&msg, " makes '%s' resolve to its double overload: the call runs in double precision", fn);
+        free(fn);
+    } else if (r->calls) {
+        /* the call is double because of what its arguments hold, not
+           because of this literal: the literal only adds to the double
+           arithmetic around it */
+        char *fn = callee_name(r->call);
+        sb_addf(&msg, " takes part in double arithmetic with the double result of '%s' (a literal "
+                      "in its arguments makes it double); suffix both to keep the line in float",
+                fn);
         free(fn);
     } else if (folded) {
         sb_addf(&msg, " promotes a float operation to double; nvcc folds this one back to float, "
@@ -666,7 +695,7 @@ const struct rule rule_cu201 = {
     .category = "performance",
     .scope = SCOPE_DEVICE,
     .status = STATUS_PREVIEW,
-    .version = 1,
+    .version = 2,
     .has_fix = true,
     .doc = "rules/CU201-double-literal.md",
     .kernel = "kernels/cu201_double_literal",

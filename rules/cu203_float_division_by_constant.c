@@ -6,6 +6,7 @@
  * command line), or linted with -D__USE_FAST_MATH__ after "--" (no compile
  * database), where the division is approximate anyway.  Fix-it: multiply by the reciprocal, written as a constant
  * expression (`x * (1.0f / 3.0f)`). */
+#include "analysis/constprop.h"
 #include "clang/astutil.h"
 #include "core/options.h"
 #include "core/rule.h"
@@ -109,8 +110,11 @@ static void cu203_on_cursor(struct rule_ctx *ctx, CXCursor op)
     if (clang_getCanonicalType(clang_getCursorType(rhs)).kind != CXType_Float) return;
     double c, lv;
     if (!float_value(rs, &c) && !float_value(rhs, &c)) return;
-    /* constant / constant is folded at compile time: 1.0f / 3.0f */
+    /* constant / constant is folded at compile time: 1.0f / 3.0f, and a
+       dividend that is a constant after propagation (a local given a
+       literal, a parameter every caller passes the same constant) */
     if (float_value(ast_strip(lhs), &lv)) return;
+    if (constprop_value(ctx_analysis(ctx, &constprop_analysis), lhs, NULL)) return;
     if (!isfinite(c) || c == 0) return;
     int e;
     double m = frexp(fabs(c), &e);
@@ -166,7 +170,7 @@ const struct rule rule_cu203 = {
     .category = "performance",
     .scope = SCOPE_DEVICE,
     .status = STATUS_PREVIEW,
-    .version = 1,
+    .version = 2,
     .has_fix = true,
     .doc = "rules/CU203-float-division-by-constant.md",
     .kernel = "kernels/cu203_float_division_by_constant",

@@ -39,6 +39,7 @@ struct shared_array {
     long long dims[MAX_DIMS]; /* dims[0] is -1 for extern s[] */
     long long elem_size;      /* bytes */
     bool is_extern;
+    long long align;          /* bytes: __align__(N), else the element's alignment; 16 for extern */
     bool other_use;           /* used other than through full subscripts */
     bool analyzable;          /* known element size and inner extents */
 };
@@ -55,6 +56,12 @@ struct access {
     struct block_shape shape;  /* of the enclosing function */
     uint32_t masks[WARP_LANES];      /* active lanes of warp w (threads 32w .. 32w+31) */
     int degree;
+    /* where it stands, for fusing neighbours into one vector access: the
+       statement holding it, the compound statement around that, and its
+       place there */
+    CXCursor stmt, block;
+    int stmt_index;
+    bool has_barrier;          /* its statement calls __syncthreads (or another barrier) */
 };
 
 struct state {
@@ -95,7 +102,52 @@ static struct shared_array *array_find(struct state *st, CXCursor decl)
     return NULL;
 }
 
-static void register_array(struct state *st, CXCursor decl)
+static enum CXChildVisitResult find_aligned(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_AlignedAttr) {
+        *(CXCursor *)d = c;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Continue;
+}
+
+/* N of an __align__(N) / __attribute__((aligned(N))) on the declaration, or 0. */
+static long long declared_alignment(CXTranslationUnit tu, CXCursor decl)
+{
+    CXCursor attr = clang_getNullCursor();
+    clang_visitChildren(decl, find_aligned, &attr);
+    if (clang_Cursor_isNull(attr)) return 0;
+    /* Read where it is written (through __align__, the extent lies in the
+       macro's definition, whose argument is a name): from the expansion's
+       start to the first closing parenthesis. */
+    CXFile f;
+    unsigned off;
+    clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(attr)), &f, NULL, NULL, &off);
+    if (!f) return 0;
+    size_t size = 0;
+    if (!clang_getFileContents(tu, f, &size) || off >= size) return 0;
+    unsigned end = off + 64 < size ? off + 64 : (unsigned)size;
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    clang_tokenize(tu, clang_getRange(clang_getLocationForOffset(tu, f, off),
+                                      clang_getLocationForOffset(tu, f, end)), &toks, &n);
+    long long v = 0;
+    for (unsigned i = 0; i < n && !v; i++) {
+        CXString ps = clang_getTokenSpelling(tu, toks[i]);
+        bool close = strcmp(clang_getCString(ps), ")") == 0;
+        clang_disposeString(ps);
+        if (close) break;
+        if (clang_getTokenKind(toks[i]) != CXToken_Literal) continue;
+        CXString sp = clang_getTokenSpelling(tu, toks[i]);
+        v = strtoll(clang_getCString(sp), NULL, 0);
+        clang_disposeString(sp);
+    }
+    clang_disposeTokens(tu, toks, n);
+    return v > 0 && (v & (v - 1)) == 0 ? v : 0;
+}
+
+static void register_array(struct state *st, CXTranslationUnit tu, CXCursor decl)
 {
     if (!ast_has_attr(decl, CXCursor_CUDASharedAttr)) return;
     CXType t = clang_getCursorType(decl);
@@ -130,9 +182,61 @@ static void register_array(struct state *st, CXCursor decl)
     long long es = clang_Type_getSizeOf(cur);
     if (es <= 0) a->analyzable = false;
     a->elem_size = es;
+    a->align = clang_Type_getAlignOf(cur);
+    long long declared = declared_alignment(tu, decl);
+    if (declared > a->align) a->align = declared;
+    /* nvcc places dynamic shared memory at the start of the window, 16-byte
+       aligned in practice (DESIGN.md: fused into ld.shared.v2.f32) */
+    if (a->is_extern && a->align < 16) a->align = 16;
 }
 
 /* ---- accesses ---- */
+
+static int child_index(CXCursor p, CXCursor c);
+
+static enum CXChildVisitResult find_barrier(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+        char *name = ast_spelling(c);
+        bool barrier = strncmp(name, "__syncthreads", 13) == 0 || strncmp(name, "__syncwarp", 10) == 0 ||
+                       strcmp(name, "sync") == 0 || strncmp(name, "__threadfence", 13) == 0;
+        free(name);
+        if (barrier) {
+            *(bool *)d = true;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* The statement holding the access: the child of the nearest compound
+   statement above it, and its place there. */
+static void locate_statement(struct rule_ctx *ctx, struct access *a)
+{
+    a->stmt = a->block = clang_getNullCursor();
+    a->stmt_index = -1;
+    CXCursor below = a->cursor;
+    for (unsigned k = 0;; k++) {
+        CXCursor p = ctx_parent(ctx, k);
+        if (clang_Cursor_isNull(p)) return;
+        if (clang_getCursorKind(p) == CXCursor_CompoundStmt) {
+            if (clang_equalCursors(below, a->cursor)) return; /* not a statement of its own */
+            a->stmt = below;
+            a->block = p;
+            a->stmt_index = child_index(p, below);
+            a->has_barrier = false;
+            clang_visitChildren(below, find_barrier, &a->has_barrier);
+            return;
+        }
+        enum CXCursorKind pk = clang_getCursorKind(p);
+        if (pk == CXCursor_IfStmt || pk == CXCursor_ForStmt || pk == CXCursor_WhileStmt ||
+            pk == CXCursor_DoStmt || pk == CXCursor_SwitchStmt || pk == CXCursor_CaseStmt ||
+            pk == CXCursor_DefaultStmt)
+            return; /* a control statement's part: no neighbours to fuse with */
+        below = p;
+    }
+}
 
 static bool is_implicit_wrapper(CXCursor c)
 {
@@ -283,6 +387,7 @@ static void on_array_use(struct rule_ctx *ctx, struct state *st, size_t ai, CXCu
     a.what = what;
     a.width = width;
     a.field_off = field_off;
+    locate_statement(ctx, &a);
     /* An asserted shape, else each shape the launch sites use (the worst
        counts), else blockDim.x taken as a multiple of 32. */
     const struct block_shapes *shapes = ctx_analysis(ctx, &blockshape_analysis);
@@ -369,7 +474,7 @@ static void on_cursor(struct rule_ctx *ctx, CXCursor c)
     if (!st) return;
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_VarDecl) {
-        register_array(st, c);
+        register_array(st, ctx->tu, c);
         return;
     }
     if (st->n_arrays == 0) return;
@@ -618,10 +723,78 @@ static void report_array(struct rule_ctx *ctx, struct state *st, size_t ai)
     free(dim_text);
 }
 
+/* The element index of an access, flattened: per threadIdx component and
+   the constant part. */
+static void flat_index(const struct shared_array *arr, const struct access *a, long long ct[3],
+                       long long *c0)
+{
+    long long stride = 1;
+    ct[0] = ct[1] = ct[2] = 0;
+    *c0 = 0;
+    for (unsigned d = arr->ndims; d-- > 0;) {
+        for (int i = 0; i < 3; i++) ct[i] += a->ct[d][i] * stride;
+        *c0 += a->c0[d] * stride;
+        if (d > 0) stride *= arr->dims[d];
+    }
+}
+
+/* Are a and b the two halves of one 8-byte access per lane: s[2*t] and
+   s[2*t + 1] of 4-byte elements, both loads or both stores, in the same
+   statement or in adjacent ones with no barrier in either, with the pair's
+   address 8-byte aligned for every lane? */
+static bool fusable(const struct shared_array *arr, const struct access *a, const struct access *b)
+{
+    if (a->array != b->array || arr->elem_size != 4 || a->width != 4 || b->width != 4) return false;
+    if (arr->align < 8 || a->symbols || b->symbols || strcmp(a->what, b->what) != 0 ||
+        strcmp(a->what, "read-modify-write") == 0)
+        return false;
+    if (clang_Cursor_isNull(a->block) || !clang_equalCursors(a->block, b->block)) return false;
+    int gap = a->stmt_index - b->stmt_index;
+    if (gap < -1 || gap > 1 || a->has_barrier || b->has_barrier) return false;
+    if (memcmp(&a->shape, &b->shape, sizeof a->shape) != 0 ||
+        memcmp(a->masks, b->masks, sizeof a->masks) != 0)
+        return false;
+    long long ca[3], cb[3], oa, ob;
+    flat_index(arr, a, ca, &oa);
+    flat_index(arr, b, cb, &ob);
+    if (ca[0] != cb[0] || ca[1] != cb[1] || ca[2] != cb[2] || ob != oa + 1) return false;
+    /* 8-byte aligned for every thread: even coefficients, even start */
+    if (ca[0] % 2 || ca[1] % 2 || ca[2] % 2 || oa % 2) return false;
+    /* ... and with a 2-D block, a row of threads must not start mid-pair */
+    return true;
+}
+
+/* nvcc fuses such a pair into one ld.shared.v2 / st.shared.v2 (DESIGN.md:
+   from extern __shared__ float s[], not from a 4-byte-aligned static
+   array): the bank model sees one 8-byte access per lane, served a
+   half-warp at a time.  The lower half becomes that access; the upper half
+   is dropped. */
+static void fuse_pairs(struct state *st)
+{
+    for (size_t i = 0; i < st->n_acc; i++) {
+        struct access *a = &st->acc[i];
+        for (size_t j = 0; j < st->n_acc; j++) {
+            struct access *b = &st->acc[j];
+            if (i == j || a->array == SIZE_MAX || b->array == SIZE_MAX ||
+                !fusable(&st->arrays[a->array], a, b))
+                continue;
+            a->width = 8;
+            a->degree = degree_with(&st->arrays[a->array], st->arrays[a->array].dims, a, NULL);
+            b->array = SIZE_MAX; /* dropped below */
+            break;
+        }
+    }
+    size_t kept = 0;
+    for (size_t i = 0; i < st->n_acc; i++)
+        if (st->acc[i].array != SIZE_MAX) st->acc[kept++] = st->acc[i];
+    st->n_acc = kept;
+}
+
 static void tu_end(struct rule_ctx *ctx, void *p)
 {
     struct state *st = p;
     if (!st) return;
+    fuse_pairs(st);
     for (size_t i = 0; i < st->n_arrays; i++) report_array(ctx, st, i);
     for (size_t i = 0; i < st->n_arrays; i++) free(st->arrays[i].name);
     free(st->arrays);
@@ -637,7 +810,7 @@ const struct rule rule_cu401 = {
     .category = "performance",
     .scope = SCOPE_KERNEL,
     .status = STATUS_PREVIEW,
-    .version = 1,
+    .version = 2,
     .has_fix = true,
     .doc = "rules/CU401-shared-bank-conflict.md",
     .kernel = "kernels/cu401_shared_bank_conflict",

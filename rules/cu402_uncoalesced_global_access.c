@@ -343,7 +343,10 @@ static void cu402_on_cursor(struct rule_ctx *ctx, CXCursor c)
     sb_init(&m);
     sb_addf(&m, "uncoalesced global %s of '%s': ", what, ptr);
     if (worst.symbolic) {
-        char *n = ctx_use_text(ctx, f.sym_factor);
+        /* the stride's own name, also where it is spelled inside a macro
+           (not the macro's use, which reads as the whole index) */
+        char *n = ast_macro_spelled_text(ctx->tu, f.sym_factor, true);
+        if (!n) n = ctx_use_text(ctx, f.sym_factor);
         long long k = f.sym_coeff[0] ? f.sym_coeff[0] : f.sym_coeff[1] ? f.sym_coeff[1] : f.sym_coeff[2];
         if (k == 1 || k == -1)
             sb_addf(&m, "consecutive threadIdx.x are '%s' elements apart (a run-time "
@@ -392,7 +395,7 @@ const struct rule rule_cu402 = {
     .category = "performance",
     .scope = SCOPE_KERNEL,
     .status = STATUS_PREVIEW,
-    .version = 1,
+    .version = 2,
     .has_fix = false,
     .doc = "rules/CU402-uncoalesced-global-access.md",
     .kernel = "kernels/cu402_uncoalesced_global_access",

@@ -36,7 +36,7 @@
 /* Does this use put the array in local memory, by the measurements? */
 static bool goes_local(const struct local_arrays *la, const struct local_index *u)
 {
-    if (u->verdict != IDX_RUNTIME) return false;
+    if (u->verdict != IDX_RUNTIME || u->forwarded) return false;
     const struct local_array *a = &la->arrays[u->array];
     if (!a->scalar) return false;
     if (a->elem_size == 8) return true;
@@ -61,6 +61,16 @@ static const char *type_word(CXCursor decl)
     }
 }
 
+/* The index as written: where it is a macro's argument (CHECK(t[i + 1])),
+   the argument's own text, not the macro's name; elsewhere what the user
+   wrote at the use (a macro used as the whole index keeps its name). */
+static char *index_text(struct rule_ctx *ctx, CXCursor index)
+{
+    char *t = ast_macro_spelled_text(ctx->tu, index, false);
+    if (t && strlen(t) > 60) strcpy(t + 57, "...");
+    return t ? t : ctx_use_text(ctx, index);
+}
+
 static void cu403_on_cursor(struct rule_ctx *ctx, CXCursor c)
 {
     if (!ctx->in_device_code || ctx_in_instantiation(ctx)) return;
@@ -77,7 +87,7 @@ static void cu403_on_cursor(struct rule_ctx *ctx, CXCursor c)
     }
     const struct local_array *a = &la->arrays[u->array];
     char *name = ast_spelling(a->decl);
-    char *idx = ctx_use_text(ctx, u->index);
+    char *idx = index_text(ctx, u->index);
     struct diag *d = ctx_report(
         ctx, c,
         "per-thread array '%s' (%lld %s, %lld bytes) is %s with '%s', which is not a "
@@ -106,7 +116,7 @@ const struct rule rule_cu403 = {
     .category = "performance",
     .scope = SCOPE_DEVICE,
     .status = STATUS_PREVIEW,
-    .version = 1,
+    .version = 2,
     .has_fix = false,
     .doc = "rules/CU403-local-array-dynamic-index.md",
     .kernel = "kernels/cu403_local_array_dynamic_index",

@@ -79,6 +79,11 @@ def main():
     # Exit codes.
     r = run(*common, f"{DATA}/clean.cu")
     check(r.returncode == 0, f"clean.cu: exit {r.returncode}, want 0")
+    # Messages that state only what is known (CU201, CU202, CU402 and CU403 through macros).
+    r = run(*common, "--select", "CU201,CU202,CU402,CU403", f"{DATA}/messages.cu")
+    check(r.returncode == 1, f"messages.cu: exit {r.returncode}, want 1 (findings)\n{r.stderr}")
+    golden("messages.txt", r.stdout, update)
+
     r = run(*common, "--exit-zero", f"{DATA}/sample.cu")
     check(r.returncode == 0, f"--exit-zero: exit {r.returncode}, want 0")
     r = run(*common, f"{DATA}/notes_only.cu")

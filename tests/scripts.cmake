@@ -27,6 +27,9 @@ set_tests_properties(fresh.machine PROPERTIES TIMEOUT 3600 LABELS "fresh;slow" P
 # The candidate rules' PTX facts and CU403's ptxas calibration (skips without nvcc).
 cudalint_script_test(kernels.candidates ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/kernels/candidates/measure.py --check)
 set_tests_properties(kernels.candidates PROPERTIES TIMEOUT 600)
+# nvcc's full-unroll threshold and the unroll pragmas, against analysis/unroll.h (skips without nvcc).
+cudalint_script_test(kernels.unroll_threshold ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/unroll_threshold.py)
+set_tests_properties(kernels.unroll_threshold PROPERTIES TIMEOUT 1800 LABELS slow)
 # Issue 16: --stdin-filename, --statistics, -o, the progress line, --shard.
 cudalint_script_test(ux.cli ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/ux_test.py)
 set_tests_properties(ux.cli PROPERTIES TIMEOUT 600)

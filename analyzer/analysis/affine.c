@@ -67,6 +67,24 @@ enum affine_builtin affine_builtin_member(CXTranslationUnit tu, CXCursor c, int 
     if (mname[0] && !mname[1]) comp = mname[0];
     free(mname);
     if (!comp) {
+        /* The member's own token, where it is spelled: in GID(y) with
+           #define GID(x) (... threadIdx.x), the component is the argument
+           y, not the parameter x written after "threadIdx." in the
+           definition. */
+        CXFile f = NULL;
+        unsigned off;
+        clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(c)), &f, NULL, NULL, &off);
+        size_t size = 0;
+        const char *txt = f ? clang_getFileContents(tu, f, &size) : NULL;
+        if (txt && off > 0 && off <= size) off--; /* the extent ends past the member's token */
+        if (txt && off < size && (txt[off] == 'x' || txt[off] == 'y' || txt[off] == 'z') &&
+            !(off + 1 < size && (isalnum((unsigned char)txt[off + 1]) || txt[off + 1] == '_')) &&
+            !(off > 0 && (isalnum((unsigned char)txt[off - 1]) || txt[off - 1] == '_'))) {
+            /* a macro argument spelled alone, or the token after "threadIdx." */
+            comp = txt[off];
+        }
+    }
+    if (!comp) {
         CXSourceLocation start = clang_getRangeStart(clang_getCursorExtent(c));
         for (int pass = 0; pass < 2 && !comp; pass++) {
             CXFile f = NULL;

@@ -12,10 +12,11 @@
  * Everything else is unknown, and unknown is never reported. */
 #include "analysis/constidx.h"
 #include "analysis/affine.h"
+#include "analysis/constprop.h"
+#include "analysis/unroll.h"
 #include "clang/astutil.h"
 #include "base/util.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,7 +32,8 @@ struct var_writes {
 struct loop {
     CXCursor stmt;
     CXCursor counter;     /* declared in its init, or null */
-    bool no_unroll;       /* #pragma unroll 1 (or a count) before it */
+    enum unroll_verdict unroll; /* does nvcc unroll it fully (analysis/unroll) */
+    bool count_pragma;    /* #pragma unroll N before it */
     int verdict;          /* -1 not computed yet, else enum idx_verdict of its trip count */
     bool visiting;
 };
@@ -39,6 +41,7 @@ struct loop {
 struct builder {
     CXTranslationUnit tu;
     CXCursor fn;
+    struct constprop *cp; /* for trip counts; may be NULL */
     bool is_kernel;
     struct local_arrays *la;
     struct var_writes *w;
@@ -147,42 +150,12 @@ static void add_array(struct builder *b, CXCursor decl)
         la->arrays = xrealloc(la->arrays, la->cap_arrays * sizeof *la->arrays);
     }
     struct local_array *a = &la->arrays[la->n_arrays++];
+    memset(a, 0, sizeof *a);
     bool is_float;
     a->decl = decl;
     a->elems = elems;
     a->elem_size = clang_Type_getSizeOf(t);
     a->scalar = is_scalar_kind(t.kind, &is_float) && a->elem_size > 0;
-}
-
-/* "#pragma unroll 1" (or any count) on the line before the loop. */
-static bool pragma_no_full_unroll(CXTranslationUnit tu, CXCursor stmt)
-{
-    CXFile f;
-    unsigned off;
-    clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(stmt)), &f, NULL, NULL,
-                               &off);
-    if (!f) return false;
-    size_t size = 0;
-    const char *txt = clang_getFileContents(tu, f, &size);
-    if (!txt || off > size) return false;
-    /* back to the start of the previous non-blank line */
-    long i = (long)off - 1;
-    while (i >= 0 && txt[i] != '\n') i--; /* start of the for's line */
-    long end = i;
-    if (end < 0) return false;
-    long j = end - 1;
-    while (j >= 0 && (txt[j] == ' ' || txt[j] == '\t' || txt[j] == '\r' || txt[j] == '\n')) j--;
-    long line_end = j + 1;
-    while (j >= 0 && txt[j] != '\n') j--;
-    const char *p = txt + j + 1;
-    while (p < txt + line_end && (*p == ' ' || *p == '\t')) p++;
-    if (strncmp(p, "#pragma", 7) != 0) return false;
-    p += 7;
-    while (p < txt + line_end && (*p == ' ' || *p == '\t')) p++;
-    if (strncmp(p, "unroll", 6) != 0) return false;
-    p += 6;
-    while (p < txt + line_end && (*p == ' ' || *p == '\t' || *p == '(')) p++;
-    return p < txt + line_end && isdigit((unsigned char)*p);
 }
 
 static void add_loop(struct builder *b, CXCursor stmt)
@@ -202,7 +175,10 @@ static void add_loop(struct builder *b, CXCursor stmt)
         if (ast_children(kids[0], vars, 2) == 1 && clang_getCursorKind(vars[0]) == CXCursor_VarDecl)
             l->counter = vars[0];
     }
-    l->no_unroll = pragma_no_full_unroll(b->tu, stmt);
+    struct unroll_pragma p;
+    unroll_pragma_of(b->tu, b->fn, stmt, &p);
+    l->count_pragma = p.hint == UNROLL_COUNT || p.hint == UNROLL_COUNT_UNKNOWN;
+    l->unroll = unroll_loop(b->tu, b->fn, b->cp, stmt);
 }
 
 static void pass1(struct builder *b, CXCursor c);
@@ -223,6 +199,12 @@ static void pass1(struct builder *b, CXCursor c)
     case CXCursor_VarDecl:
         add_array(b, c);
         break;
+    case CXCursor_DeclRefExpr: {
+        CXCursor d = clang_getCursorReferenced(c);
+        for (size_t i = 0; i < b->la->n_arrays; i++)
+            if (clang_equalCursors(b->la->arrays[i].decl, d)) b->la->arrays[i].refs++;
+        break;
+    }
     case CXCursor_ForStmt: {
         add_loop(b, c);
         CXCursor kids[4];
@@ -325,7 +307,12 @@ static enum idx_verdict trip_verdict(struct builder *b, struct loop *l, int dept
         if (cmp && !clang_Cursor_isNull(bound))
             v = join(join(eval(b, init, depth + 1), eval(b, bound, depth + 1)), sv);
     }
-    if (v == IDX_CONST && l->no_unroll) v = IDX_RUNTIME; /* kept a loop: a run-time counter */
+    if (v == IDX_CONST) {
+        /* kept a loop (#pragma unroll 1, a count below the trip count): a
+           run-time counter; a pragma whose effect cannot be told: unknown */
+        if (l->unroll == UNROLL_KEPT) v = IDX_RUNTIME;
+        else if (l->unroll == UNROLL_CANNOT_TELL && l->count_pragma) v = IDX_UNKNOWN;
+    }
     l->verdict = (int)v;
     l->visiting = false;
     return v;
@@ -468,7 +455,7 @@ static bool counter_bounded(struct builder *b, CXCursor index)
     CXCursor v = ref_var(index);
     if (clang_Cursor_isNull(v)) return false;
     struct loop *l = loop_of_counter(b, v);
-    if (!l || l->no_unroll || trip_verdict(b, l, 0) != IDX_RUNTIME) return false;
+    if (!l || l->count_pragma || trip_verdict(b, l, 0) != IDX_RUNTIME) return false;
     CXCursor init = clang_Cursor_getVarDeclInitializer(v);
     if (clang_Cursor_isNull(init) || eval(b, init, 0) != IDX_CONST) return false;
     CXCursor kids[4];
@@ -488,7 +475,7 @@ static bool loop_kept(struct builder *b, CXCursor stmt)
     if (k != CXCursor_ForStmt) return false;
     struct loop *l = loop_of_stmt(b, stmt);
     if (!l) return false;
-    if (l->no_unroll) return true;
+    if (l->unroll == UNROLL_KEPT) return true;
     return trip_verdict(b, l, 0) == IDX_RUNTIME;
 }
 
@@ -576,7 +563,83 @@ static void pass2(struct builder *b, CXCursor c)
     b->depth--;
 }
 
+struct unchanged_scan {
+    struct builder *b;
+    bool ok;
+};
+
+static enum CXChildVisitResult index_vars_unchanged(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    struct unchanged_scan *s = d;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    int comp;
+    if ((k == CXCursor_CallExpr || k == CXCursor_MemberRefExpr) &&
+        affine_builtin_member(s->b->tu, c, &comp) != AFFINE_NOT_BUILTIN)
+        return CXChildVisit_Continue; /* threadIdx.x: the same value every time */
+    if (k == CXCursor_CallExpr || k == CXCursor_ArraySubscriptExpr ||
+        (k == CXCursor_UnaryOperator && ast_unop(c) == CXUnaryOperator_Deref)) {
+        s->ok = false; /* a load or a call may give another value the second time */
+        return CXChildVisit_Break;
+    }
+    if (k == CXCursor_DeclRefExpr) {
+        CXCursor v = clang_getCursorReferenced(c);
+        struct var_writes *w = writes_of(s->b, v, false);
+        if (w && w->writes) {
+            s->ok = false;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* Arrays used only through one run-time index that never changes: written
+   and read at t[i] alone, the value is forwarded from the store to the load
+   (nvcc 13.0: no stack frame, no local access). */
+static void mark_forwarded(struct builder *b)
+{
+    struct local_arrays *la = b->la;
+    for (size_t a = 0; a < la->n_arrays; a++) {
+        char *first = NULL;
+        unsigned uses = 0;
+        bool same = true;
+        for (size_t i = 0; i < la->n_uses && same; i++) {
+            const struct local_index *u = &la->uses[i];
+            if (u->array != a) continue;
+            uses++;
+            CXCursor inner = ast_strip(ast_child(u->expr, 0));
+            if (u->verdict != IDX_RUNTIME ||
+                clang_getCursorKind(inner) == CXCursor_ArraySubscriptExpr) { /* t[i][j] */
+                same = false;
+                break;
+            }
+            char *t = ast_text(b->tu, u->index);
+            if (!first) {
+                struct unchanged_scan sc = {b, true};
+                index_vars_unchanged(u->index, clang_getNullCursor(), &sc);
+                if (sc.ok) clang_visitChildren(u->index, index_vars_unchanged, &sc);
+                same = sc.ok && t && t[0];
+                first = t;
+            } else {
+                same = t && strcmp(t, first) == 0;
+                free(t);
+            }
+        }
+        free(first);
+        if (!same || uses == 0 || uses != la->arrays[a].refs) continue;
+        for (size_t i = 0; i < la->n_uses; i++)
+            if (la->uses[i].array == a) la->uses[i].forwarded = true;
+    }
+}
+
+static struct local_arrays *build(CXTranslationUnit tu, CXCursor fn, struct constprop *cp);
+
 struct local_arrays *local_arrays_new(CXTranslationUnit tu, CXCursor fn)
+{
+    return build(tu, fn, NULL);
+}
+
+static struct local_arrays *build(CXTranslationUnit tu, CXCursor fn, struct constprop *cp)
 {
     struct local_arrays *la = xcalloc(1, sizeof *la);
     if (clang_Cursor_isNull(fn)) return la;
@@ -584,10 +647,14 @@ struct local_arrays *local_arrays_new(CXTranslationUnit tu, CXCursor fn)
     b->tu = tu;
     b->fn = fn;
     b->la = la;
+    b->cp = cp;
     b->is_kernel = (ast_exec_space(fn) & SPACE_GLOBAL) == SPACE_GLOBAL;
     b->step_of = clang_getNullCursor();
     clang_visitChildren(fn, pass1_child, b);
-    if (la->n_arrays) clang_visitChildren(fn, pass2_child, b);
+    if (la->n_arrays) {
+        clang_visitChildren(fn, pass2_child, b);
+        mark_forwarded(b);
+    }
     free(b->w);
     free(b->loops);
     free(b);
@@ -611,8 +678,7 @@ const struct local_index *local_arrays_find(const struct local_arrays *la, CXCur
 
 static void *constidx_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
 {
-    (void)deps;
-    return local_arrays_new(tu, fn);
+    return build(tu, fn, analysis_get(deps, &constprop_analysis, fn));
 }
 
 static void constidx_release(void *p)

@@ -28,6 +28,7 @@ struct local_array {
     long long elems;      /* total elements (all dimensions) */
     long long elem_size;  /* bytes of one scalar element */
     bool scalar;          /* an arithmetic element type (not a struct or vector) */
+    unsigned refs;        /* uses of its name (subscripts or not) */
 };
 
 struct local_index {
@@ -42,6 +43,10 @@ struct local_index {
        undefined, so the compiler may bound the trip count by the array's
        extent and unroll the loop fully after all */
     bool counter_bounded;
+    /* every use of the array is a subscript with this same run-time index,
+       whose variables never change: the compiler forwards the stored value
+       to the loads and the array disappears */
+    bool forwarded;
 };
 
 struct local_arrays {

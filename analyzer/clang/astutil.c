@@ -177,3 +177,39 @@ char *ast_plain_source(CXTranslationUnit tu, CXCursor c, CXSourceRange *range)
     if (range) *range = ext;
     return xstrndup(text + os, oe - os);
 }
+
+char *ast_macro_spelled_text(CXTranslationUnit tu, CXCursor c, bool in_body)
+{
+    CXSourceRange ext = clang_getCursorExtent(c);
+    CXFile sf1, sf2, ef;
+    unsigned so1, so2, eo, eo2;
+    clang_getSpellingLocation(clang_getRangeStart(ext), &sf1, NULL, NULL, &so1);
+    clang_getSpellingLocation(clang_getRangeEnd(ext), &sf2, NULL, NULL, &so2);
+    clang_getExpansionLocation(clang_getRangeStart(ext), &ef, NULL, NULL, &eo);
+    clang_getExpansionLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &eo2);
+    if (!sf1 || !sf2 || !ef || !clang_File_isEqual(sf1, sf2) || so2 <= so1) return NULL;
+    if (so1 == eo && clang_File_isEqual(sf1, ef)) return NULL; /* not from a macro */
+    /* a macro is defined before it is used: a token spelled after the use's
+       start in the same file is one of its arguments */
+    bool arg = clang_File_isEqual(sf1, ef) && so1 > eo;
+    if (!arg && !in_body) return NULL;
+    (void)eo2;
+    size_t size = 0;
+    const char *txt = clang_getFileContents(tu, sf1, &size);
+    if (!txt || so2 > size || so2 - so1 > 200) return NULL;
+    size_t n = 0;
+    char *out = malloc(so2 - so1 + 1);
+    if (!out) return NULL;
+    for (unsigned i = so1; i < so2; i++) {
+        char ch = txt[i] == '\n' || txt[i] == '\t' || txt[i] == '\r' || txt[i] == '\\' ? ' ' : txt[i];
+        if (ch == ' ' && (n == 0 || out[n - 1] == ' ')) continue;
+        out[n++] = ch;
+    }
+    while (n && out[n - 1] == ' ') n--;
+    out[n] = '\0';
+    if (!n) {
+        free(out);
+        return NULL;
+    }
+    return out;
+}

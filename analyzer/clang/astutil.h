@@ -27,6 +27,12 @@ char *ast_text(CXTranslationUnit tu, CXCursor c);
    outside any macro expansion (and *range, when given, its extent); NULL
    otherwise.  Caller frees. */
 char *ast_plain_source(CXTranslationUnit tu, CXCursor c, CXSourceRange *range);
+/* The text of c where its tokens are spelled, when they are spelled in one
+   place inside a macro's use: a macro argument (CHECK(t[i + 1]) gives
+   "i + 1" for the index), or with in_body, a macro's definition.  Whitespace
+   is collapsed; NULL when c is not from a macro or not spelled in one
+   piece.  Caller frees. */
+char *ast_macro_spelled_text(CXTranslationUnit tu, CXCursor c, bool in_body);
 /* Spelling of a cursor as a malloc'd string. */
 char *ast_spelling(CXCursor c);
 /* bool, char, the integer types and enums (the CXType kinds Bool..Int128, Enum). */
