@@ -164,11 +164,10 @@ static bool has_api_prefix(const char *n)
     return n[0] == 'c' && n[1] == 'u' && isupper((unsigned char)n[2]);
 }
 
-/* The status a function declaration returns, or NONE. */
-static enum hostapi_status status_of(CXCursor decl, const char **type_name)
+/* The status a value of type rt is, or NONE. */
+static enum hostapi_status status_of_type(CXType rt, const char **type_name)
 {
     *type_name = NULL;
-    CXType rt = clang_getCursorResultType(decl);
     if (rt.kind == CXType_Invalid || rt.kind == CXType_Void) return HOSTAPI_STATUS_NONE;
     CXString s = clang_getTypeSpelling(rt);
     const char *t = clang_getCString(s);
@@ -188,6 +187,49 @@ static enum hostapi_status status_of(CXCursor decl, const char **type_name)
     return k;
 }
 
+/* The status a function declaration returns, or NONE. */
+static enum hostapi_status status_of(CXCursor decl, const char **type_name)
+{
+    return status_of_type(clang_getCursorResultType(decl), type_name);
+}
+
+/* Is the expression a status: of a status type (a variable, a call), or an
+   enumerator of one (cudaSuccess)? */
+static bool is_status_expr(CXCursor e)
+{
+    e = ast_strip(e);
+    const char *t = NULL;
+    if (status_of_type(clang_getCursorType(e), &t) != HOSTAPI_STATUS_NONE) return true;
+    if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
+        CXCursor d = clang_getCursorReferenced(e);
+        if (clang_getCursorKind(d) == CXCursor_EnumConstantDecl) {
+            CXType et = clang_getCursorType(clang_getCursorSemanticParent(d));
+            if (status_of_type(et, &t) != HOSTAPI_STATUS_NONE) return true;
+        }
+    }
+    return false;
+}
+
+/* Which branch of an if statement handles a failed status: 1 the then
+   branch (if (err != cudaSuccess), if (err)), 2 the else branch
+   (if (err == cudaSuccess), if (!err)), 0 when the condition tests no status.
+   Error handling (printing, exiting, returning the code) is not work the
+   host does with a device result, whatever it calls. */
+static int failure_branch(CXCursor ifstmt)
+{
+    CXCursor cond = ast_strip(ast_child(ifstmt, 0));
+    enum CXCursorKind k = clang_getCursorKind(cond);
+    if (k == CXCursor_BinaryOperator) {
+        enum CXBinaryOperatorKind op = ast_binop(cond);
+        if (op != CXBinaryOperator_NE && op != CXBinaryOperator_EQ) return 0;
+        if (!is_status_expr(ast_child(cond, 0)) && !is_status_expr(ast_child(cond, 1))) return 0;
+        return op == CXBinaryOperator_NE ? 1 : 2;
+    }
+    if (k == CXCursor_UnaryOperator && ast_unop(cond) == CXUnaryOperator_LNot)
+        return is_status_expr(ast_child(cond, 0)) ? 2 : 0;
+    return is_status_expr(cond) ? 1 : 0;
+}
+
 /* ---- the walk over one function ---- */
 
 struct walk {
@@ -197,6 +239,7 @@ struct walk {
     unsigned depth, cap;
     int cur_loop;
     unsigned cap_calls, cap_loops;
+    unsigned in_failure_branch; /* depth of branches that handle a failed status */
 };
 
 static unsigned offset_of(CXCursor c)
@@ -940,13 +983,21 @@ static void mark_launch_in_loops(struct walk *w)
 
 static void mark_host_work(struct walk *w)
 {
+    if (w->in_failure_branch) return;
     for (int l = w->cur_loop; l >= 0; l = w->f->loops[l].parent) w->f->loops[l].host_work = true;
 }
 
-static bool is_loop_kind(enum CXCursorKind k)
+/* A statement that repeats.  do { ... } while (0), the body of most
+   checking macros (and of hand-written blocks), runs once: not a loop. */
+static bool is_loop(CXCursor c)
 {
-    return k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt ||
-           k == CXCursor_CXXForRangeStmt;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_DoStmt) {
+        long long v;
+        CXCursor cond = ast_child(c, 1);
+        return !(ast_eval_int(cond, &v) && v == 0);
+    }
+    return k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_CXXForRangeStmt;
 }
 
 static bool harmless_host_call(const char *n)
@@ -1133,7 +1184,7 @@ static enum CXChildVisitResult fn_visit(CXCursor c, CXCursor parent, CXClientDat
     if ((clang_isDeclaration(k) && k != CXCursor_VarDecl) || k == CXCursor_LambdaExpr)
         return CXChildVisit_Continue;
     int saved_loop = w->cur_loop;
-    if (is_loop_kind(k)) {
+    if (is_loop(c)) {
         struct hostapi_fn *f = w->f;
         if (f->n_loops == w->cap_loops) {
             w->cap_loops = w->cap_loops ? w->cap_loops * 2 : 8;
@@ -1175,6 +1226,22 @@ static enum CXChildVisitResult fn_visit(CXCursor c, CXCursor parent, CXClientDat
             mark_host_work(w);
         }
     }
+    if (k == CXCursor_IfStmt && !skip_children) {
+        /* the condition and the success branch as usual; the branch that
+           handles a failed status marks no host work */
+        int failure = failure_branch(c);
+        CXCursor kids[4];
+        unsigned n = ast_children(c, kids, 4);
+        push(w, c);
+        for (unsigned i = 0; i < n; i++) {
+            bool fails = failure != 0 && n <= 3 && (int)i == failure;
+            if (fails) w->in_failure_branch++;
+            fn_visit(kids[i], c, w);
+            if (fails) w->in_failure_branch--;
+        }
+        w->depth--;
+        skip_children = true;
+    }
     if (!skip_children) {
         push(w, c);
         clang_visitChildren(c, fn_visit, w);
@@ -1182,6 +1249,30 @@ static enum CXChildVisitResult fn_visit(CXCursor c, CXCursor parent, CXClientDat
     }
     w->cur_loop = saved_loop;
     return CXChildVisit_Continue;
+}
+
+/* A synchronous device-to-host copy in a loop is host work of that loop
+   when each iteration needs its result on the host: the loop reads what it
+   copied (while (residual > tol)), or the copy lands in a slice of host
+   memory the loop moves through (h + c * n: a chunked copy out of a reused
+   device buffer, which the next iteration overwrites). */
+static void mark_kept_results(struct hostapi_fn *f)
+{
+    for (unsigned i = 0; i < f->n_calls; i++) {
+        const struct hostapi_call *c = &f->calls[i];
+        if (c->loop < 0 || !(c->flags & HOSTAPI_COPY) || c->copy_kind != HOSTAPI_COPY_D2H) continue;
+        if (clang_Cursor_isNull(c->host_buffer)) continue;
+        CXCursor v = plain_var(c->host_buffer);
+        bool needed = !clang_Cursor_isNull(v) && hostapi_loop_reads(f, c->loop, v, c->call);
+        if (!needed) {
+            struct size_refs sr = {f->loops[c->loop].stmt, false};
+            size_visit(c->host_buffer, c->call, &sr);
+            if (!sr.varies) clang_visitChildren(c->host_buffer, size_visit, &sr);
+            needed = sr.varies;
+        }
+        if (needed)
+            for (int l = c->loop; l >= 0; l = f->loops[l].parent) f->loops[l].host_work = true;
+    }
 }
 
 struct hostapi_fn *hostapi_fn_new(CXTranslationUnit tu, CXCursor fn)
@@ -1206,6 +1297,7 @@ struct hostapi_fn *hostapi_fn_new(CXTranslationUnit tu, CXCursor fn)
         }
     }
     free(w.stack);
+    mark_kept_results(f);
     return f;
 }
 
