@@ -865,7 +865,8 @@ static enum CXChildVisitResult writes_visit(CXCursor c, CXCursor parent, CXClien
             enum CXCursorKind pk = clang_getCursorKind(p);
             bool lhs = clang_equalCursors(ast_child(p, 0), child);
             if ((pk == CXCursor_BinaryOperator && ast_binop(p) == CXBinaryOperator_Assign && lhs) ||
-                (pk == CXCursor_CompoundAssignOperator && lhs) || pk == CXCursor_UnaryOperator)
+                (pk == CXCursor_CompoundAssignOperator && lhs) ||
+                (pk == CXCursor_UnaryOperator && (ast_unop_is_incdec(ast_unop(p)) || ast_unop(p) == CXUnaryOperator_AddrOf)))
                 s->written = true;
         }
         return s->written ? CXChildVisit_Break : CXChildVisit_Continue;
@@ -1032,6 +1033,199 @@ static char *written_name(CXTranslationUnit tu, CXCursor call, char *name)
     return name;
 }
 
+/* Does the call read a clock: std::chrono's now() on a *_clock,
+   clock_gettime, gettimeofday, clock, omp_get_wtime, MPI_Wtime? */
+static bool is_timer(CXCursor callee, const char *name)
+{
+    static const char *const clocks[] = {"clock_gettime", "gettimeofday", "clock", "omp_get_wtime",
+                                         "MPI_Wtime", "timespec_get"};
+    for (size_t i = 0; i < sizeof clocks / sizeof clocks[0]; i++)
+        if (!strcmp(name, clocks[i])) return true;
+    if (strcmp(name, "now") != 0) return false;
+    char *cls = ast_spelling(clang_getCursorSemanticParent(callee));
+    size_t n = strlen(cls);
+    bool r = n >= 5 && strcmp(cls + n - 5, "clock") == 0;
+    free(cls);
+    return r;
+}
+
+/* Is the variable declared __managed__ (written by kernels, read by the
+   host without a copy)?  libclang exposes no cursor for the attribute, so
+   the declaration's tokens decide. */
+static bool is_managed_var(CXTranslationUnit tu, CXCursor var)
+{
+    if (clang_getCursorKind(var) != CXCursor_VarDecl) return false;
+    enum CXCursorKind scope = clang_getCursorKind(clang_getCursorSemanticParent(var));
+    if (scope != CXCursor_TranslationUnit && scope != CXCursor_Namespace &&
+        clang_Cursor_getStorageClass(var) != CX_SC_Static && clang_Cursor_getStorageClass(var) != CX_SC_Extern)
+        return false;
+    /* the extent begins inside the qualifier's macro expansion: tokenize
+       the file range it expands from */
+    CXSourceRange ext = clang_getCursorExtent(var);
+    CXFile fb, fe;
+    unsigned ob, oe;
+    clang_getExpansionLocation(clang_getRangeStart(ext), &fb, NULL, NULL, &ob);
+    clang_getExpansionLocation(clang_getRangeEnd(ext), &fe, NULL, NULL, &oe);
+    if (!fb || !fe || !clang_File_isEqual(fb, fe) || oe <= ob) return false;
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    clang_tokenize(tu, clang_getRange(clang_getLocationForOffset(tu, fb, ob), clang_getLocationForOffset(tu, fe, oe)),
+                   &toks, &n);
+    bool managed = false;
+    for (unsigned i = 0; i < n && !managed; i++) {
+        if (clang_getTokenKind(toks[i]) != CXToken_Identifier) continue;
+        CXString sp = clang_getTokenSpelling(tu, toks[i]);
+        const char *t = clang_getCString(sp);
+        managed = t && (!strcmp(t, "__managed__") || !strcmp(t, "managed"));
+        clang_disposeString(sp);
+    }
+    if (toks) clang_disposeTokens(tu, toks, n);
+    return managed;
+}
+
+/* ---- what a loop does with a buffer variable ---- */
+
+struct var_uses {
+    CXCursor var;
+    CXCursor loop;
+    bool found;
+    CXCursor stack[64];
+    unsigned depth;
+};
+
+/* Does the loop change what the expression reads (an index it moves)? */
+static bool varies_in_loop(CXCursor loop, CXCursor e)
+{
+    struct size_refs sr = {loop, false};
+    size_visit(e, clang_getNullCursor(), &sr);
+    if (!sr.varies) clang_visitChildren(e, size_visit, &sr);
+    return sr.varies;
+}
+
+static bool is_null_constant(CXCursor e)
+{
+    e = ast_strip(e);
+    enum CXCursorKind k = clang_getCursorKind(e);
+    long long v;
+    return k == CXCursor_CXXNullPtrLiteralExpr || k == CXCursor_GNUNullExpr || (ast_eval_int(e, &v) && v == 0);
+}
+
+static bool callee_is_alloc_api(CXCursor call)
+{
+    char *n = ast_spelling(clang_getCursorReferenced(call));
+    const struct api_entry *e = api_find(n);
+    bool r = e && (e->flags & HOSTAPI_ALLOC);
+    free(n);
+    return r;
+}
+
+/* The position of a reference to the variable: the parent beyond parens and
+   implicit conversions, and the child on the way to it. */
+static CXCursor use_parent(struct var_uses *s, CXCursor ref, CXCursor *child, int *at)
+{
+    int i = (int)s->depth - 1;
+    *child = ref;
+    while (i >= 0 && is_wrapper(s->stack[i])) *child = s->stack[i--];
+    *at = i;
+    return i >= 0 ? s->stack[i] : clang_getNullCursor();
+}
+
+/* Kept: the variable is handed to a container's insertion (push_back,
+   emplace_back, insert ...) or assigned to an element or member the loop
+   moves through (bufs[i] = p). */
+static enum CXChildVisitResult kept_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct var_uses *s = data;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(c), s->var)) {
+        CXCursor child;
+        int at;
+        CXCursor p = use_parent(s, c, &child, &at);
+        while (!clang_Cursor_isNull(p) && (clang_getCursorKind(p) == CXCursor_CStyleCastExpr ||
+                                           clang_getCursorKind(p) == CXCursor_CXXStaticCastExpr ||
+                                           clang_getCursorKind(p) == CXCursor_CXXReinterpretCastExpr)) {
+            child = p;
+            p = --at >= 0 ? s->stack[at] : clang_getNullCursor();
+            while (at >= 0 && is_wrapper(p)) {
+                child = p;
+                p = --at >= 0 ? s->stack[at] : clang_getNullCursor();
+            }
+        }
+        if (clang_Cursor_isNull(p)) return CXChildVisit_Continue;
+        enum CXCursorKind pk = clang_getCursorKind(p);
+        if (pk == CXCursor_CallExpr) {
+            char *n = ast_spelling(clang_getCursorReferenced(p));
+            static const char *const inserts[] = {"push_back", "emplace_back", "push_front", "emplace_front",
+                                                  "insert", "emplace", "push", "append"};
+            for (size_t i = 0; i < sizeof inserts / sizeof inserts[0] && !s->found; i++)
+                if (!strcmp(n, inserts[i])) s->found = true;
+            free(n);
+        } else if (pk == CXCursor_BinaryOperator && ast_binop(p) == CXBinaryOperator_Assign &&
+                   !clang_equalCursors(ast_child(p, 0), child)) {
+            CXCursor lhs = ast_strip(ast_child(p, 0));
+            if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr && varies_in_loop(s->loop, lhs)) s->found = true;
+        }
+        return s->found ? CXChildVisit_Break : CXChildVisit_Continue;
+    }
+    if (s->depth < 64) {
+        s->stack[s->depth++] = c;
+        clang_visitChildren(c, kept_visit, s);
+        s->depth--;
+    }
+    return s->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* Obtained: the loop gives the variable a buffer other than through an
+   allocation this model sees: p = make_buffer(n), or get_buffer(&p). */
+static enum CXChildVisitResult obtained_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct var_uses *s = data;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(c), s->var)) {
+        CXCursor child;
+        int at;
+        CXCursor p = use_parent(s, c, &child, &at);
+        if (clang_Cursor_isNull(p)) return CXChildVisit_Continue;
+        enum CXCursorKind pk = clang_getCursorKind(p);
+        if (pk == CXCursor_BinaryOperator && ast_binop(p) == CXBinaryOperator_Assign &&
+            clang_equalCursors(ast_child(p, 0), child) && !is_null_constant(ast_child(p, 1))) {
+            s->found = true;
+        } else if (pk == CXCursor_UnaryOperator && ast_unop(p) == CXUnaryOperator_AddrOf) {
+            /* &p handed to a call that is not a CUDA allocation */
+            for (int i = at - 1; i >= 0; i--) {
+                CXCursor q = s->stack[i];
+                enum CXCursorKind qk = clang_getCursorKind(q);
+                if (is_wrapper(q) || qk == CXCursor_CStyleCastExpr || qk == CXCursor_CXXStaticCastExpr ||
+                    qk == CXCursor_CXXReinterpretCastExpr)
+                    continue;
+                if (qk == CXCursor_CallExpr && !callee_is_alloc_api(q) && !clang_Cursor_isNull(clang_getCursorReferenced(q))) {
+                    char *n = ast_spelling(clang_getCursorReferenced(q));
+                    if (!has_api_prefix(n)) s->found = true;
+                    free(n);
+                }
+                break;
+            }
+        }
+        return s->found ? CXChildVisit_Break : CXChildVisit_Continue;
+    }
+    if (s->depth < 64) {
+        s->stack[s->depth++] = c;
+        clang_visitChildren(c, obtained_visit, s);
+        s->depth--;
+    }
+    return s->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static bool loop_uses_var(CXCursor loop, CXCursor var, CXCursorVisitor visit)
+{
+    struct var_uses s;
+    memset(&s, 0, sizeof s);
+    s.var = var;
+    s.loop = loop;
+    clang_visitChildren(loop, visit, &s);
+    return s.found;
+}
+
 static void handle_call(struct walk *w, CXCursor c)
 {
     CXCursor callee = clang_getCursorReferenced(c);
@@ -1109,7 +1303,8 @@ static void handle_call(struct walk *w, CXCursor c)
                 if (!clang_Cursor_isNull(ac) && status_of(ac, &st2) != HOSTAPI_STATUS_NONE) receives_status = true;
             }
             if (!receives_status && !harmless_host_call(name)) mark_host_work(w);
-            free(name);
+            if (is_timer(callee, name)) add_call(w, c, name, HOSTAPI_TIMER);
+            else free(name);
         }
         return;
     }
@@ -1159,20 +1354,24 @@ static void handle_call(struct walk *w, CXCursor c)
         }
         hc->size_varies = sr.varies;
     }
+    if ((hc->flags & HOSTAPI_ALLOC) && w->cur_loop >= 0 && !clang_Cursor_isNull(hc->target))
+        hc->kept = loop_uses_var(w->f->loops[w->cur_loop].stmt, hc->target, kept_visit);
+    if ((hc->flags & HOSTAPI_FREE) && nargs >= 1)
+        hc->target = target_of(clang_Cursor_getArgument(c, 0), false);
     if ((hc->flags & HOSTAPI_FREE) && w->cur_loop >= 0 && !clang_Cursor_isNull(hc->target)) {
-        /* freeing a variable declared in the loop: allocated there too,
-           somewhere this model may not see (size unknown) */
+        /* freeing a variable declared in the loop, or one the loop gets a
+           buffer for from elsewhere: allocated there too, where this model
+           may not see (one new buffer each iteration, or its size unknown) */
         struct loop_writes lw;
         memset(&lw, 0, sizeof lw);
         lw.var = hc->target;
         lw.decl_only = true;
-        clang_visitChildren(w->f->loops[w->cur_loop].stmt, writes_visit, &lw);
-        hc->size_varies = lw.written;
+        CXCursor loop = w->f->loops[w->cur_loop].stmt;
+        clang_visitChildren(loop, writes_visit, &lw);
+        hc->size_varies = lw.written || loop_uses_var(loop, hc->target, obtained_visit);
     }
     if (hc->flags & HOSTAPI_COPY)
         for (int l = w->cur_loop; l >= 0; l = w->f->loops[l].parent) w->f->loops[l].has_copy = true;
-    if ((hc->flags & HOSTAPI_FREE) && nargs >= 1)
-        hc->target = target_of(clang_Cursor_getArgument(c, 0), false);
 }
 
 static enum CXChildVisitResult fn_visit(CXCursor c, CXCursor parent, CXClientData data)
@@ -1219,6 +1418,9 @@ static enum CXChildVisitResult fn_visit(CXCursor c, CXCursor parent, CXClientDat
             break;
         }
         if (!inside_api_args) mark_host_work(w);
+    } else if (k == CXCursor_DeclRefExpr && is_managed_var(w->tu, clang_getCursorReferenced(c))) {
+        /* a __managed__ variable: kernels write it, the host reads it in place */
+        mark_host_work(w);
     } else if (k == CXCursor_MemberRefExpr) {
         /* p->field reads memory; s.field of a local struct does not need the device */
         CXCursor base = ast_strip(ast_child(c, 0));
@@ -1256,6 +1458,37 @@ static enum CXChildVisitResult fn_visit(CXCursor c, CXCursor parent, CXClientDat
    copied (while (residual > tol)), or the copy lands in a slice of host
    memory the loop moves through (h + c * n: a chunked copy out of a reused
    device buffer, which the next iteration overwrites). */
+/* Timers: cudaEventRecord is one only where the function reads an elapsed
+   time.  An allocation or free is timed when two timer reads bracket it
+   inside a loop around it (each iteration measures it), or anywhere around
+   it in a function that also times stream-ordered allocation (a comparison
+   of allocators).  The allocation is then what is measured: hoisting it
+   would change the benchmark, not speed up a program. */
+static void mark_timed(struct hostapi_fn *f)
+{
+    bool elapsed = false, async_alloc = false;
+    for (unsigned i = 0; i < f->n_calls; i++) {
+        if (!strcmp(f->calls[i].name, "cudaEventElapsedTime")) elapsed = true;
+        if (f->calls[i].flags & HOSTAPI_ASYNC_ALLOC) async_alloc = true;
+    }
+    for (unsigned i = 0; i < f->n_calls; i++)
+        if (elapsed && !strcmp(f->calls[i].name, "cudaEventRecord")) f->calls[i].flags |= HOSTAPI_TIMER;
+    for (unsigned i = 0; i < f->n_calls; i++) {
+        struct hostapi_call *c = &f->calls[i];
+        if (!(c->flags & (HOSTAPI_ALLOC | HOSTAPI_FREE))) continue;
+        for (unsigned a = 0; a < f->n_calls && !c->timed; a++) {
+            const struct hostapi_call *t1 = &f->calls[a];
+            if (!(t1->flags & HOSTAPI_TIMER) || t1->offset >= c->offset) continue;
+            if (t1->loop >= 0 ? !hostapi_loop_within(f, c->loop, t1->loop) : !async_alloc) continue;
+            if (t1->loop < 0 && c->loop < 0) continue;
+            for (unsigned b = 0; b < f->n_calls && !c->timed; b++) {
+                const struct hostapi_call *t2 = &f->calls[b];
+                if ((t2->flags & HOSTAPI_TIMER) && t2->offset > c->offset && t2->loop == t1->loop) c->timed = true;
+            }
+        }
+    }
+}
+
 static void mark_kept_results(struct hostapi_fn *f)
 {
     for (unsigned i = 0; i < f->n_calls; i++) {
@@ -1298,6 +1531,7 @@ struct hostapi_fn *hostapi_fn_new(CXTranslationUnit tu, CXCursor fn)
     }
     free(w.stack);
     mark_kept_results(f);
+    mark_timed(f);
     return f;
 }
 
