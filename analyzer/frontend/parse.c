@@ -94,6 +94,15 @@ static void add_sdk_version(struct strvec *a, const struct lint_options *o)
     sv_push_owned(a, xasprintf("-target-sdk-version=%s", major_minor));
 }
 
+/* nvcc's predefined macros, from nvcc's version (the toolkit's, or the
+   declarations header's in shim mode), before the user's -D/-U. */
+static void add_nvcc_macros(struct strvec *a, const struct lint_options *o, bool shim, const struct strvec *archs)
+{
+    const char *v = SHIM_CUDA_VERSION;
+    if (!shim) v = o->toolkit->nvcc_version ? o->toolkit->nvcc_version : o->toolkit->version;
+    toolkit_nvcc_macros(v, (const char *const *)archs->items, (unsigned)archs->len, a);
+}
+
 static void add_user(struct strvec *a, const struct strvec *from_db, bool has_std,
                      const struct lint_options *o)
 {
@@ -147,6 +156,7 @@ int parse_plan_build(const struct lint_options *o, const char *file, struct pars
         sv_push(&p->args, SHIM_MAIN);
         sv_push(&p->args, "-idirafter");
         sv_push(&p->args, SHIM_FALLBACK_DIR);
+        add_nvcc_macros(&p->args, o, true, archs);
         add_user(&p->args, &db_args, has_std, o);
     } else {
         plan->toolkit_root = xstrdup(o->toolkit->root);
@@ -160,6 +170,7 @@ int parse_plan_build(const struct lint_options *o, const char *file, struct pars
            (clang checks some device-side declarations against it). */
         sv_push_owned(&h->args, xasprintf("--cuda-gpu-arch=%s", first_arch));
         add_toolkit_headers(&h->args, cccl);
+        add_nvcc_macros(&h->args, o, false, archs);
         add_user(&h->args, &db_args, has_std, o);
         for (size_t i = 0; i < archs->len || (i == 0 && archs->len == 0); i++) {
             const char *arch = archs->len ? archs->items[i] : "sm_90";
@@ -172,6 +183,7 @@ int parse_plan_build(const struct lint_options *o, const char *file, struct pars
             sv_push(&d->args, "--cuda-device-only");
             sv_push_owned(&d->args, xasprintf("--cuda-gpu-arch=%s", arch));
             add_toolkit_headers(&d->args, cccl);
+            add_nvcc_macros(&d->args, o, false, archs);
             add_user(&d->args, &db_args, has_std, o);
         }
         free(cccl);
