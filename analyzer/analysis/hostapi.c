@@ -138,6 +138,27 @@ const struct hostapi_deprecation *hostapi_deprecated(const char *name)
     return NULL;
 }
 
+static const struct hostapi_removed_field removed_fields[] = {
+    {"cudaDeviceProp", "clockRate", "13.0", "use cudaDeviceGetAttribute(&v, cudaDevAttrClockRate, device)"},
+    {"cudaDeviceProp", "memoryClockRate", "13.0", "use cudaDeviceGetAttribute(&v, cudaDevAttrMemoryClockRate, device)"},
+    {"cudaDeviceProp", "deviceOverlap", "13.0", "use asyncEngineCount (non-zero: copies overlap kernels)"},
+    {"cudaDeviceProp", "kernelExecTimeoutEnabled", "13.0", "use cudaDeviceGetAttribute(&v, cudaDevAttrKernelExecTimeout, device)"},
+    {"cudaDeviceProp", "computeMode", "13.0", "use cudaDeviceGetAttribute(&v, cudaDevAttrComputeMode, device)"},
+    {"cudaDeviceProp", "maxTexture1DLinear", "13.0", "use cudaDeviceGetTexture1DLinearMaxWidth"},
+    {"cudaDeviceProp", "singleToDualPrecisionPerfRatio", "13.0",
+     "use cudaDeviceGetAttribute(&v, cudaDevAttrSingleToDoublePrecisionPerfRatio, device)"},
+    {"cudaDeviceProp", "cooperativeMultiDeviceLaunch", "13.0",
+     "remove the test: multi-device cooperative launch was removed with it"},
+};
+
+const struct hostapi_removed_field *hostapi_removed_field(const char *record, const char *field)
+{
+    for (size_t i = 0; i < sizeof removed_fields / sizeof removed_fields[0]; i++)
+        if (!strcmp(removed_fields[i].record, record) && !strcmp(removed_fields[i].field, field))
+            return &removed_fields[i];
+    return NULL;
+}
+
 /* Status types and the name prefixes of the libraries that return them. */
 static const struct {
     const char *type;

@@ -147,6 +147,16 @@ struct hostapi_deprecation {
 /* The entry for name, or NULL. */
 const struct hostapi_deprecation *hostapi_deprecated(const char *name);
 
+/* A struct field CUDA removed (cudaDeviceProp::clockRate in CUDA 13.0). */
+struct hostapi_removed_field {
+    const char *record;  /* "cudaDeviceProp" */
+    const char *field;   /* "clockRate" */
+    const char *removed; /* "13.0" */
+    const char *advice;  /* "use cudaDeviceGetAttribute(&v, cudaDevAttrClockRate, device)" */
+};
+/* The entry for record::field, or NULL. */
+const struct hostapi_removed_field *hostapi_removed_field(const char *record, const char *field);
+
 /* Does the translation unit's main file call cudaFuncSetAttribute(kernel,
    cudaFuncAttributeMaxDynamicSharedMemorySize, ...) for this kernel (or for a
    kernel it cannot name)? */

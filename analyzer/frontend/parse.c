@@ -7,7 +7,9 @@
  * pass over the embedded declarations header (shim.h).  The embedded headers
  * are served as unsaved files under a virtual directory. */
 #include "frontend/parse.h"
+#include "frontend/compat.h"
 #include "frontend/compile_args.h"
+#include "frontend/include_guess.h"
 #include "frontend/shim.h"
 #include "frontend/toolkit.h"
 #include "base/util.h"
@@ -126,8 +128,9 @@ int parse_plan_build(const struct lint_options *o, const char *file, struct pars
 {
     memset(plan, 0, sizeof *plan);
     struct strvec db_args = {0}, db_archs = {0};
+    const struct compile_command *cc = NULL;
     if (o->compdb) {
-        const struct compile_command *cc = compdb_find(o->compdb, file);
+        cc = compdb_find(o->compdb, file);
         if (cc && translate_compile_args(&cc->argv, cc->directory, &db_args, &db_archs, error) != 0) {
             sv_release(&db_args);
             sv_release(&db_archs);
@@ -188,6 +191,18 @@ int parse_plan_build(const struct lint_options *o, const char *file, struct pars
         }
         free(cccl);
     }
+    /* Without its build, a file's own headers in sibling folders are found
+       the way clangd's fallback finds them. */
+    if (!cc) {
+        char *tk_include = shim ? NULL : path_join(o->toolkit->root, "include");
+        include_guess(o, file, tk_include, &plan->guessed_includes);
+        free(tk_include);
+        for (size_t p = 0; p < plan->n_passes; p++)
+            for (size_t i = 0; i < plan->guessed_includes.len; i++) {
+                sv_push(&plan->passes[p].args, "-iquote");
+                sv_push(&plan->passes[p].args, plan->guessed_includes.items[i]);
+            }
+    }
     sv_release(&db_args);
     sv_release(&db_archs);
     return 0;
@@ -201,6 +216,7 @@ void parse_plan_release(struct parse_plan *plan)
     }
     free(plan->passes);
     free(plan->toolkit_root);
+    sv_release(&plan->guessed_includes);
     memset(plan, 0, sizeof *plan);
 }
 
@@ -220,7 +236,7 @@ bool parse_args_use_shim_files(const struct strvec *args)
 void parse_unsaved_init(struct parse_unsaved *u, const char *file, const char *contents, size_t len,
                         const struct CXUnsavedFile *extra, size_t n_extra, const struct strvec *args)
 {
-    u->files = xcalloc(shim_files_len + 1 + n_extra, sizeof *u->files);
+    u->files = xcalloc(shim_files_len + 2 + n_extra, sizeof *u->files);
     u->names = xcalloc(shim_files_len + 1, sizeof *u->names);
     u->n = 0;
     for (size_t i = 0; i < n_extra; i++) u->files[u->n++] = extra[i];
@@ -228,6 +244,14 @@ void parse_unsaved_init(struct parse_unsaved *u, const char *file, const char *c
         u->files[u->n].Filename = file;
         u->files[u->n].Contents = contents;
         u->files[u->n].Length = (unsigned long)len;
+        u->n++;
+    }
+    const char *compat_path, *compat_text;
+    size_t compat_len;
+    if (compat_driver_types(args, &compat_path, &compat_text, &compat_len)) {
+        u->files[u->n].Filename = compat_path;
+        u->files[u->n].Contents = compat_text;
+        u->files[u->n].Length = (unsigned long)compat_len;
         u->n++;
     }
     if (!parse_args_use_shim_files(args)) return;
