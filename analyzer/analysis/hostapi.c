@@ -1076,6 +1076,7 @@ static bool is_timer(CXCursor callee, const char *name)
 static bool is_managed_var(CXTranslationUnit tu, CXCursor var)
 {
     if (clang_getCursorKind(var) != CXCursor_VarDecl) return false;
+    if (clang_Location_isInSystemHeader(clang_getCursorLocation(var))) return false; /* std::cout */
     enum CXCursorKind scope = clang_getCursorKind(clang_getCursorSemanticParent(var));
     if (scope != CXCursor_TranslationUnit && scope != CXCursor_Namespace &&
         clang_Cursor_getStorageClass(var) != CX_SC_Static && clang_Cursor_getStorageClass(var) != CX_SC_Extern)

@@ -1,7 +1,7 @@
 /* include_guess.c: the include folders of a file without a compile command,
  * guessed from where its quoted includes lie under the linted tree.  Reads
- * the file's text for `#include "..."` lines (a preprocessor-free scan: a
- * guess for an include that a condition skips only adds a folder), follows
+ * the file's text for `#include` lines (a preprocessor-free scan: a guess
+ * for an include that a condition skips only adds a folder), follows
  * the project headers they reach, and lists each tree once per process. */
 #include "frontend/include_guess.h"
 #include "frontend/compile_args.h"
@@ -106,22 +106,58 @@ static char *tree_root(const struct lint_options *o, const char *abs_file)
     return dir;
 }
 
-static bool is_cuda_header(const char *name, const char *toolkit_include)
+static bool exists_in(const char *dir, const char *name)
 {
-    for (size_t i = 0; i < shim_files_len; i++)
-        if (shim_files[i].name && !strcmp(shim_files[i].name, name)) return true;
-    if (!toolkit_include) return false;
-    char *p = path_join(toolkit_include, name);
+    char *p = path_join(dir, name);
     bool found = path_exists(p);
     free(p);
     return found;
 }
 
+static bool is_cuda_header(const char *name, const char *toolkit_include)
+{
+    for (size_t i = 0; i < shim_files_len; i++)
+        if (shim_files[i].name && !strcmp(shim_files[i].name, name)) return true;
+    if (!toolkit_include) return false;
+    if (exists_in(toolkit_include, name)) return true;
+    char *cccl = path_join(toolkit_include, "cccl");
+    bool found = exists_in(cccl, name);
+    free(cccl);
+    return found;
+}
+
+/* Is <name> a header of the system or the compiler (which an angled
+   include means first)? */
+static bool is_system_header(const char *name)
+{
+    static const char *const fixed[] = {"/usr/local/include", "/usr/include", CUDALINT_CLANG_RESOURCE_DIR "/include"};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+        if (exists_in(fixed[i], name)) return true;
+    static const char *const globbed[] = {"/usr/include/c++", "/usr/include"};
+    for (size_t g = 0; g < 2; g++) {
+        DIR *d = opendir(globbed[g]);
+        if (!d) continue;
+        struct dirent *de;
+        bool found = false;
+        while (!found && (de = readdir(d))) {
+            if (de->d_name[0] == '.') continue;
+            /* /usr/include/c++/12, /usr/include/x86_64-linux-gnu */
+            if (g == 1 && !str_ends_with(de->d_name, "-linux-gnu")) continue;
+            char *sub = path_join(globbed[g], de->d_name);
+            found = exists_in(sub, name);
+            free(sub);
+        }
+        closedir(d);
+        if (found) return true;
+    }
+    return false;
+}
+
 /* Where `#include "name"` from a file in dir resolves, or NULL. */
 static char *resolve(const char *dir, const char *name, const struct strvec *dirs)
 {
-    char *p = path_join(dir, name);
-    if (path_exists(p) && !path_is_dir(p)) return p;
+    char *p = dir ? path_join(dir, name) : NULL;
+    if (p && path_exists(p) && !path_is_dir(p)) return p;
     free(p);
     for (size_t i = 0; i < dirs->len; i++) {
         p = path_join(dirs->items[i], name);
@@ -174,8 +210,9 @@ static char *find_in_tree(const char *root, const char *name, const char *includ
     return best;
 }
 
-/* The names of the quoted includes in text. */
-static void quoted_includes(const char *text, struct strvec *out)
+/* The names of the includes in text, each prefixed with its delimiter
+   ("\"x.h" or "<x.h"). */
+static void includes_of(const char *text, struct strvec *out)
 {
     for (const char *line = text; line && *line;) {
         const char *p = line;
@@ -186,12 +223,12 @@ static void quoted_includes(const char *text, struct strvec *out)
             if (!strncmp(p, "include", 7)) {
                 p += 7;
                 while (*p == ' ' || *p == '\t') p++;
-                if (*p == '"') {
-                    const char *e = strchr(p + 1, '"');
+                if (*p == '"' || *p == '<') {
+                    const char *e = strchr(p + 1, *p == '"' ? '"' : '>');
                     const char *nl = strchr(p + 1, '\n');
-                    if (e && (!nl || e < nl) && e > p + 1) {
-                        char *name = xstrndup(p + 1, (size_t)(e - p - 1));
-                        if (name[0] != '/') sv_push(out, name);
+                    if (e && (!nl || e < nl) && e > p + 1 && p[1] != '/') {
+                        char *name = xstrndup(p, (size_t)(e - p));
+                        sv_push(out, name);
                         free(name);
                     }
                 }
@@ -203,7 +240,7 @@ static void quoted_includes(const char *text, struct strvec *out)
 }
 
 void include_guess(const struct lint_options *o, const char *abs_file, const char *toolkit_include,
-                   struct strvec *dirs)
+                   struct strvec *dirs, struct strvec *angled_dirs)
 {
     char *root = NULL;
     struct strvec queue = {0}, seen = {0};
@@ -215,17 +252,22 @@ void include_guess(const struct lint_options *o, const char *abs_file, const cha
         char *text = NULL;
         if (read_file(file, &text, NULL) != 0) continue;
         struct strvec names = {0};
-        quoted_includes(text, &names);
+        includes_of(text, &names);
         free(text);
         char *dir = path_dirname(file);
         for (size_t i = 0; i < names.len; i++) {
-            const char *name = names.items[i];
-            char *at = resolve(dir, name, dirs);
-            if (!at && !is_cuda_header(name, toolkit_include)) {
+            bool angled = names.items[i][0] == '<';
+            const char *name = names.items[i] + 1;
+            /* quoted: next to the includer, then every guessed folder;
+               angled: the folders guessed for angled includes */
+            char *at = angled ? resolve(NULL, name, angled_dirs) : resolve(dir, name, dirs);
+            if (!at && !angled) at = resolve(NULL, name, angled_dirs);
+            if (!at && !is_cuda_header(name, toolkit_include) && !(angled && is_system_header(name))) {
                 if (!root) root = tree_root(o, abs_file);
                 char *found = find_in_tree(root, name, dir);
                 if (found) {
-                    if (!sv_contains(dirs, found)) sv_push(dirs, found);
+                    struct strvec *into = angled ? angled_dirs : dirs;
+                    if (!sv_contains(into, found)) sv_push(into, found);
                     at = path_join(found, name);
                     free(found);
                 }
@@ -250,7 +292,11 @@ void include_guess_for_file(const struct lint_options *o, const char *abs_file, 
     if (o->compdb && compdb_find(o->compdb, abs_file)) return;
     bool shim = o->headers == HEADERS_SHIM || !o->toolkit;
     char *tk_include = shim ? NULL : path_join(o->toolkit->root, "include");
-    include_guess(o, abs_file, tk_include, dirs);
+    struct strvec angled = {0};
+    include_guess(o, abs_file, tk_include, dirs, &angled);
+    for (size_t i = 0; i < angled.len; i++)
+        if (!sv_contains(dirs, angled.items[i])) sv_push(dirs, angled.items[i]);
+    sv_release(&angled);
     free(tk_include);
 }
 

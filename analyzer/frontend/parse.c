@@ -195,13 +195,23 @@ int parse_plan_build(const struct lint_options *o, const char *file, struct pars
        the way clangd's fallback finds them. */
     if (!cc) {
         char *tk_include = shim ? NULL : path_join(o->toolkit->root, "include");
-        include_guess(o, file, tk_include, &plan->guessed_includes);
+        struct strvec angled = {0};
+        include_guess(o, file, tk_include, &plan->guessed_includes, &angled);
         free(tk_include);
-        for (size_t p = 0; p < plan->n_passes; p++)
+        for (size_t p = 0; p < plan->n_passes; p++) {
             for (size_t i = 0; i < plan->guessed_includes.len; i++) {
                 sv_push(&plan->passes[p].args, "-iquote");
                 sv_push(&plan->passes[p].args, plan->guessed_includes.items[i]);
             }
+            /* after the build's own -I (none without a compile command) */
+            for (size_t i = 0; i < angled.len; i++) {
+                sv_push(&plan->passes[p].args, "-I");
+                sv_push(&plan->passes[p].args, angled.items[i]);
+            }
+        }
+        for (size_t i = 0; i < angled.len; i++)
+            if (!sv_contains(&plan->guessed_includes, angled.items[i])) sv_push(&plan->guessed_includes, angled.items[i]);
+        sv_release(&angled);
     }
     sv_release(&db_args);
     sv_release(&db_archs);
