@@ -38,6 +38,11 @@ static void cu504_on_cursor(struct rule_ctx *ctx, CXCursor body)
            same size each time: a loop over sizes or configurations, or one
            that only allocates, is not a hot loop */
         if (!l->has_launch && !l->has_copy) continue;
+        /* a benchmark of the allocator itself: the call is what its timers measure */
+        if (c->timed) continue;
+        /* one distinct buffer kept per iteration (a set-up loop filling a
+           container): nothing to hoist */
+        if ((c->flags & HOSTAPI_ALLOC) && c->kept && !pair) continue;
         if ((c->flags & HOSTAPI_ALLOC) && c->size_varies) continue;
         if ((c->flags & HOSTAPI_FREE) && (c->size_varies || (pair && pair->size_varies))) continue;
         /* reported once, at the allocation, when both are in the loop */

@@ -1,4 +1,4 @@
-/* cu507_deprecated_runtime_api.c: CU507 flags calls of CUDA runtime and driver API functions that CUDA deprecated or removed (with a fix-it to a drop-in replacement), and texture and surface references (removed in CUDA 12) as errors. */
+/* cu507_deprecated_runtime_api.c: CU507 flags calls of CUDA runtime and driver API functions that CUDA deprecated or removed (with a fix-it to a drop-in replacement), texture and surface references (removed in CUDA 12) as errors, and reads of cudaDeviceProp fields CUDA 13 removed. */
 #include "analysis/hostapi.h"
 #include "clang/astutil.h"
 #include "core/rule.h"
@@ -56,8 +56,9 @@ static void report_call(struct rule_ctx *ctx, CXCursor at, const char *name)
 }
 
 /* texture<T, dim, mode> name; / surface<void, dim> name; at file or
-   namespace scope.  With CUDA 12 and later the template is not declared, so
-   clang keeps a broken declaration: the tokens tell. */
+   namespace scope.  The template is declared again for old code
+   (cudalint/removed_api.h), but a broken declaration (other headers) has no
+   type to ask: the tokens tell. */
 static void check_reference_decl(struct rule_ctx *ctx, CXCursor var)
 {
     CXCursor sp = clang_getCursorSemanticParent(var);
@@ -93,9 +94,30 @@ static void check_reference_decl(struct rule_ctx *ctx, CXCursor var)
     free(name);
 }
 
+/* prop.clockRate: a field CUDA removed, of the toolkit's (or the
+   declarations header's) struct, which both still declare for old code. */
+static void check_removed_field(struct rule_ctx *ctx, CXCursor member)
+{
+    CXCursor field = clang_getCursorReferenced(member);
+    if (clang_getCursorKind(field) != CXCursor_FieldDecl) return;
+    if (!clang_Location_isInSystemHeader(clang_getCursorLocation(field))) return;
+    char *record = ast_spelling(clang_getCursorSemanticParent(field));
+    char *name = ast_spelling(field);
+    const struct hostapi_removed_field *rf = hostapi_removed_field(record, name);
+    if (rf)
+        ctx_report(ctx, member, "'%s::%s' was removed in CUDA %s: %s", record, name, rf->removed, rf->advice);
+    free(record);
+    free(name);
+}
+
 static void cu507_on_cursor(struct rule_ctx *ctx, CXCursor c)
 {
     enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_MemberRefExpr) {
+        if (!ctx->in_device_code && !clang_Cursor_isNull(ctx->function) && !ctx_in_instantiation(ctx))
+            check_removed_field(ctx, c);
+        return;
+    }
     if (k == CXCursor_VarDecl) {
         if (clang_Cursor_isNull(ctx->function)) check_reference_decl(ctx, c);
         return;
@@ -151,7 +173,7 @@ static void cu507_on_cursor(struct rule_ctx *ctx, CXCursor c)
 }
 
 static const enum CXCursorKind cu507_kinds[] = {CXCursor_DeclRefExpr, CXCursor_OverloadedDeclRef,
-                                                CXCursor_VarDecl, 0};
+                                                CXCursor_VarDecl, CXCursor_MemberRefExpr, 0};
 
 const struct rule rule_cu507 = {
     .code = "CU507",

@@ -138,6 +138,27 @@ const struct hostapi_deprecation *hostapi_deprecated(const char *name)
     return NULL;
 }
 
+static const struct hostapi_removed_field removed_fields[] = {
+    {"cudaDeviceProp", "clockRate", "13.0", "use cudaDeviceGetAttribute(&v, cudaDevAttrClockRate, device)"},
+    {"cudaDeviceProp", "memoryClockRate", "13.0", "use cudaDeviceGetAttribute(&v, cudaDevAttrMemoryClockRate, device)"},
+    {"cudaDeviceProp", "deviceOverlap", "13.0", "use asyncEngineCount (non-zero: copies overlap kernels)"},
+    {"cudaDeviceProp", "kernelExecTimeoutEnabled", "13.0", "use cudaDeviceGetAttribute(&v, cudaDevAttrKernelExecTimeout, device)"},
+    {"cudaDeviceProp", "computeMode", "13.0", "use cudaDeviceGetAttribute(&v, cudaDevAttrComputeMode, device)"},
+    {"cudaDeviceProp", "maxTexture1DLinear", "13.0", "use cudaDeviceGetTexture1DLinearMaxWidth"},
+    {"cudaDeviceProp", "singleToDualPrecisionPerfRatio", "13.0",
+     "use cudaDeviceGetAttribute(&v, cudaDevAttrSingleToDoublePrecisionPerfRatio, device)"},
+    {"cudaDeviceProp", "cooperativeMultiDeviceLaunch", "13.0",
+     "remove the test: multi-device cooperative launch was removed with it"},
+};
+
+const struct hostapi_removed_field *hostapi_removed_field(const char *record, const char *field)
+{
+    for (size_t i = 0; i < sizeof removed_fields / sizeof removed_fields[0]; i++)
+        if (!strcmp(removed_fields[i].record, record) && !strcmp(removed_fields[i].field, field))
+            return &removed_fields[i];
+    return NULL;
+}
+
 /* Status types and the name prefixes of the libraries that return them. */
 static const struct {
     const char *type;
@@ -164,11 +185,10 @@ static bool has_api_prefix(const char *n)
     return n[0] == 'c' && n[1] == 'u' && isupper((unsigned char)n[2]);
 }
 
-/* The status a function declaration returns, or NONE. */
-static enum hostapi_status status_of(CXCursor decl, const char **type_name)
+/* The status a value of type rt is, or NONE. */
+static enum hostapi_status status_of_type(CXType rt, const char **type_name)
 {
     *type_name = NULL;
-    CXType rt = clang_getCursorResultType(decl);
     if (rt.kind == CXType_Invalid || rt.kind == CXType_Void) return HOSTAPI_STATUS_NONE;
     CXString s = clang_getTypeSpelling(rt);
     const char *t = clang_getCString(s);
@@ -188,6 +208,49 @@ static enum hostapi_status status_of(CXCursor decl, const char **type_name)
     return k;
 }
 
+/* The status a function declaration returns, or NONE. */
+static enum hostapi_status status_of(CXCursor decl, const char **type_name)
+{
+    return status_of_type(clang_getCursorResultType(decl), type_name);
+}
+
+/* Is the expression a status: of a status type (a variable, a call), or an
+   enumerator of one (cudaSuccess)? */
+static bool is_status_expr(CXCursor e)
+{
+    e = ast_strip(e);
+    const char *t = NULL;
+    if (status_of_type(clang_getCursorType(e), &t) != HOSTAPI_STATUS_NONE) return true;
+    if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
+        CXCursor d = clang_getCursorReferenced(e);
+        if (clang_getCursorKind(d) == CXCursor_EnumConstantDecl) {
+            CXType et = clang_getCursorType(clang_getCursorSemanticParent(d));
+            if (status_of_type(et, &t) != HOSTAPI_STATUS_NONE) return true;
+        }
+    }
+    return false;
+}
+
+/* Which branch of an if statement handles a failed status: 1 the then
+   branch (if (err != cudaSuccess), if (err)), 2 the else branch
+   (if (err == cudaSuccess), if (!err)), 0 when the condition tests no status.
+   Error handling (printing, exiting, returning the code) is not work the
+   host does with a device result, whatever it calls. */
+static int failure_branch(CXCursor ifstmt)
+{
+    CXCursor cond = ast_strip(ast_child(ifstmt, 0));
+    enum CXCursorKind k = clang_getCursorKind(cond);
+    if (k == CXCursor_BinaryOperator) {
+        enum CXBinaryOperatorKind op = ast_binop(cond);
+        if (op != CXBinaryOperator_NE && op != CXBinaryOperator_EQ) return 0;
+        if (!is_status_expr(ast_child(cond, 0)) && !is_status_expr(ast_child(cond, 1))) return 0;
+        return op == CXBinaryOperator_NE ? 1 : 2;
+    }
+    if (k == CXCursor_UnaryOperator && ast_unop(cond) == CXUnaryOperator_LNot)
+        return is_status_expr(ast_child(cond, 0)) ? 2 : 0;
+    return is_status_expr(cond) ? 1 : 0;
+}
+
 /* ---- the walk over one function ---- */
 
 struct walk {
@@ -197,6 +260,7 @@ struct walk {
     unsigned depth, cap;
     int cur_loop;
     unsigned cap_calls, cap_loops;
+    unsigned in_failure_branch; /* depth of branches that handle a failed status */
 };
 
 static unsigned offset_of(CXCursor c)
@@ -822,7 +886,8 @@ static enum CXChildVisitResult writes_visit(CXCursor c, CXCursor parent, CXClien
             enum CXCursorKind pk = clang_getCursorKind(p);
             bool lhs = clang_equalCursors(ast_child(p, 0), child);
             if ((pk == CXCursor_BinaryOperator && ast_binop(p) == CXBinaryOperator_Assign && lhs) ||
-                (pk == CXCursor_CompoundAssignOperator && lhs) || pk == CXCursor_UnaryOperator)
+                (pk == CXCursor_CompoundAssignOperator && lhs) ||
+                (pk == CXCursor_UnaryOperator && (ast_unop_is_incdec(ast_unop(p)) || ast_unop(p) == CXUnaryOperator_AddrOf)))
                 s->written = true;
         }
         return s->written ? CXChildVisit_Break : CXChildVisit_Continue;
@@ -940,13 +1005,21 @@ static void mark_launch_in_loops(struct walk *w)
 
 static void mark_host_work(struct walk *w)
 {
+    if (w->in_failure_branch) return;
     for (int l = w->cur_loop; l >= 0; l = w->f->loops[l].parent) w->f->loops[l].host_work = true;
 }
 
-static bool is_loop_kind(enum CXCursorKind k)
+/* A statement that repeats.  do { ... } while (0), the body of most
+   checking macros (and of hand-written blocks), runs once: not a loop. */
+static bool is_loop(CXCursor c)
 {
-    return k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt ||
-           k == CXCursor_CXXForRangeStmt;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_DoStmt) {
+        long long v;
+        CXCursor cond = ast_child(c, 1);
+        return !(ast_eval_int(cond, &v) && v == 0);
+    }
+    return k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_CXXForRangeStmt;
 }
 
 static bool harmless_host_call(const char *n)
@@ -979,6 +1052,200 @@ static char *written_name(CXTranslationUnit tu, CXCursor call, char *name)
     }
     clang_disposeTokens(tu, tok, 1);
     return name;
+}
+
+/* Does the call read a clock: std::chrono's now() on a *_clock,
+   clock_gettime, gettimeofday, clock, omp_get_wtime, MPI_Wtime? */
+static bool is_timer(CXCursor callee, const char *name)
+{
+    static const char *const clocks[] = {"clock_gettime", "gettimeofday", "clock", "omp_get_wtime",
+                                         "MPI_Wtime", "timespec_get"};
+    for (size_t i = 0; i < sizeof clocks / sizeof clocks[0]; i++)
+        if (!strcmp(name, clocks[i])) return true;
+    if (strcmp(name, "now") != 0) return false;
+    char *cls = ast_spelling(clang_getCursorSemanticParent(callee));
+    size_t n = strlen(cls);
+    bool r = n >= 5 && strcmp(cls + n - 5, "clock") == 0;
+    free(cls);
+    return r;
+}
+
+/* Is the variable declared __managed__ (written by kernels, read by the
+   host without a copy)?  libclang exposes no cursor for the attribute, so
+   the declaration's tokens decide. */
+static bool is_managed_var(CXTranslationUnit tu, CXCursor var)
+{
+    if (clang_getCursorKind(var) != CXCursor_VarDecl) return false;
+    if (clang_Location_isInSystemHeader(clang_getCursorLocation(var))) return false; /* std::cout */
+    enum CXCursorKind scope = clang_getCursorKind(clang_getCursorSemanticParent(var));
+    if (scope != CXCursor_TranslationUnit && scope != CXCursor_Namespace &&
+        clang_Cursor_getStorageClass(var) != CX_SC_Static && clang_Cursor_getStorageClass(var) != CX_SC_Extern)
+        return false;
+    /* the extent begins inside the qualifier's macro expansion: tokenize
+       the file range it expands from */
+    CXSourceRange ext = clang_getCursorExtent(var);
+    CXFile fb, fe;
+    unsigned ob, oe;
+    clang_getExpansionLocation(clang_getRangeStart(ext), &fb, NULL, NULL, &ob);
+    clang_getExpansionLocation(clang_getRangeEnd(ext), &fe, NULL, NULL, &oe);
+    if (!fb || !fe || !clang_File_isEqual(fb, fe) || oe <= ob) return false;
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    clang_tokenize(tu, clang_getRange(clang_getLocationForOffset(tu, fb, ob), clang_getLocationForOffset(tu, fe, oe)),
+                   &toks, &n);
+    bool managed = false;
+    for (unsigned i = 0; i < n && !managed; i++) {
+        if (clang_getTokenKind(toks[i]) != CXToken_Identifier) continue;
+        CXString sp = clang_getTokenSpelling(tu, toks[i]);
+        const char *t = clang_getCString(sp);
+        managed = t && (!strcmp(t, "__managed__") || !strcmp(t, "managed"));
+        clang_disposeString(sp);
+    }
+    if (toks) clang_disposeTokens(tu, toks, n);
+    return managed;
+}
+
+/* ---- what a loop does with a buffer variable ---- */
+
+struct var_uses {
+    CXCursor var;
+    CXCursor loop;
+    bool found;
+    CXCursor stack[64];
+    unsigned depth;
+};
+
+/* Does the loop change what the expression reads (an index it moves)? */
+static bool varies_in_loop(CXCursor loop, CXCursor e)
+{
+    struct size_refs sr = {loop, false};
+    size_visit(e, clang_getNullCursor(), &sr);
+    if (!sr.varies) clang_visitChildren(e, size_visit, &sr);
+    return sr.varies;
+}
+
+static bool is_null_constant(CXCursor e)
+{
+    e = ast_strip(e);
+    enum CXCursorKind k = clang_getCursorKind(e);
+    long long v;
+    return k == CXCursor_CXXNullPtrLiteralExpr || k == CXCursor_GNUNullExpr || (ast_eval_int(e, &v) && v == 0);
+}
+
+static bool callee_is_alloc_api(CXCursor call)
+{
+    char *n = ast_spelling(clang_getCursorReferenced(call));
+    const struct api_entry *e = api_find(n);
+    bool r = e && (e->flags & HOSTAPI_ALLOC);
+    free(n);
+    return r;
+}
+
+/* The position of a reference to the variable: the parent beyond parens and
+   implicit conversions, and the child on the way to it. */
+static CXCursor use_parent(struct var_uses *s, CXCursor ref, CXCursor *child, int *at)
+{
+    int i = (int)s->depth - 1;
+    *child = ref;
+    while (i >= 0 && is_wrapper(s->stack[i])) *child = s->stack[i--];
+    *at = i;
+    return i >= 0 ? s->stack[i] : clang_getNullCursor();
+}
+
+/* Kept: the variable is handed to a container's insertion (push_back,
+   emplace_back, insert ...) or assigned to an element or member the loop
+   moves through (bufs[i] = p). */
+static enum CXChildVisitResult kept_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct var_uses *s = data;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(c), s->var)) {
+        CXCursor child;
+        int at;
+        CXCursor p = use_parent(s, c, &child, &at);
+        while (!clang_Cursor_isNull(p) && (clang_getCursorKind(p) == CXCursor_CStyleCastExpr ||
+                                           clang_getCursorKind(p) == CXCursor_CXXStaticCastExpr ||
+                                           clang_getCursorKind(p) == CXCursor_CXXReinterpretCastExpr)) {
+            child = p;
+            p = --at >= 0 ? s->stack[at] : clang_getNullCursor();
+            while (at >= 0 && is_wrapper(p)) {
+                child = p;
+                p = --at >= 0 ? s->stack[at] : clang_getNullCursor();
+            }
+        }
+        if (clang_Cursor_isNull(p)) return CXChildVisit_Continue;
+        enum CXCursorKind pk = clang_getCursorKind(p);
+        if (pk == CXCursor_CallExpr) {
+            char *n = ast_spelling(clang_getCursorReferenced(p));
+            static const char *const inserts[] = {"push_back", "emplace_back", "push_front", "emplace_front",
+                                                  "insert", "emplace", "push", "append"};
+            for (size_t i = 0; i < sizeof inserts / sizeof inserts[0] && !s->found; i++)
+                if (!strcmp(n, inserts[i])) s->found = true;
+            free(n);
+        } else if (pk == CXCursor_BinaryOperator && ast_binop(p) == CXBinaryOperator_Assign &&
+                   !clang_equalCursors(ast_child(p, 0), child)) {
+            CXCursor lhs = ast_strip(ast_child(p, 0));
+            if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr && varies_in_loop(s->loop, lhs)) s->found = true;
+        }
+        return s->found ? CXChildVisit_Break : CXChildVisit_Continue;
+    }
+    if (s->depth < 64) {
+        s->stack[s->depth++] = c;
+        clang_visitChildren(c, kept_visit, s);
+        s->depth--;
+    }
+    return s->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* Obtained: the loop gives the variable a buffer other than through an
+   allocation this model sees: p = make_buffer(n), or get_buffer(&p). */
+static enum CXChildVisitResult obtained_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct var_uses *s = data;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(c), s->var)) {
+        CXCursor child;
+        int at;
+        CXCursor p = use_parent(s, c, &child, &at);
+        if (clang_Cursor_isNull(p)) return CXChildVisit_Continue;
+        enum CXCursorKind pk = clang_getCursorKind(p);
+        if (pk == CXCursor_BinaryOperator && ast_binop(p) == CXBinaryOperator_Assign &&
+            clang_equalCursors(ast_child(p, 0), child) && !is_null_constant(ast_child(p, 1))) {
+            s->found = true;
+        } else if (pk == CXCursor_UnaryOperator && ast_unop(p) == CXUnaryOperator_AddrOf) {
+            /* &p handed to a call that is not a CUDA allocation */
+            for (int i = at - 1; i >= 0; i--) {
+                CXCursor q = s->stack[i];
+                enum CXCursorKind qk = clang_getCursorKind(q);
+                if (is_wrapper(q) || qk == CXCursor_CStyleCastExpr || qk == CXCursor_CXXStaticCastExpr ||
+                    qk == CXCursor_CXXReinterpretCastExpr)
+                    continue;
+                if (qk == CXCursor_CallExpr && !callee_is_alloc_api(q) && !clang_Cursor_isNull(clang_getCursorReferenced(q))) {
+                    char *n = ast_spelling(clang_getCursorReferenced(q));
+                    if (!has_api_prefix(n)) s->found = true;
+                    free(n);
+                }
+                break;
+            }
+        }
+        return s->found ? CXChildVisit_Break : CXChildVisit_Continue;
+    }
+    if (s->depth < 64) {
+        s->stack[s->depth++] = c;
+        clang_visitChildren(c, obtained_visit, s);
+        s->depth--;
+    }
+    return s->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static bool loop_uses_var(CXCursor loop, CXCursor var, CXCursorVisitor visit)
+{
+    struct var_uses s;
+    memset(&s, 0, sizeof s);
+    s.var = var;
+    s.loop = loop;
+    clang_visitChildren(loop, visit, &s);
+    return s.found;
 }
 
 static void handle_call(struct walk *w, CXCursor c)
@@ -1058,7 +1325,8 @@ static void handle_call(struct walk *w, CXCursor c)
                 if (!clang_Cursor_isNull(ac) && status_of(ac, &st2) != HOSTAPI_STATUS_NONE) receives_status = true;
             }
             if (!receives_status && !harmless_host_call(name)) mark_host_work(w);
-            free(name);
+            if (is_timer(callee, name)) add_call(w, c, name, HOSTAPI_TIMER);
+            else free(name);
         }
         return;
     }
@@ -1108,20 +1376,24 @@ static void handle_call(struct walk *w, CXCursor c)
         }
         hc->size_varies = sr.varies;
     }
+    if ((hc->flags & HOSTAPI_ALLOC) && w->cur_loop >= 0 && !clang_Cursor_isNull(hc->target))
+        hc->kept = loop_uses_var(w->f->loops[w->cur_loop].stmt, hc->target, kept_visit);
+    if ((hc->flags & HOSTAPI_FREE) && nargs >= 1)
+        hc->target = target_of(clang_Cursor_getArgument(c, 0), false);
     if ((hc->flags & HOSTAPI_FREE) && w->cur_loop >= 0 && !clang_Cursor_isNull(hc->target)) {
-        /* freeing a variable declared in the loop: allocated there too,
-           somewhere this model may not see (size unknown) */
+        /* freeing a variable declared in the loop, or one the loop gets a
+           buffer for from elsewhere: allocated there too, where this model
+           may not see (one new buffer each iteration, or its size unknown) */
         struct loop_writes lw;
         memset(&lw, 0, sizeof lw);
         lw.var = hc->target;
         lw.decl_only = true;
-        clang_visitChildren(w->f->loops[w->cur_loop].stmt, writes_visit, &lw);
-        hc->size_varies = lw.written;
+        CXCursor loop = w->f->loops[w->cur_loop].stmt;
+        clang_visitChildren(loop, writes_visit, &lw);
+        hc->size_varies = lw.written || loop_uses_var(loop, hc->target, obtained_visit);
     }
     if (hc->flags & HOSTAPI_COPY)
         for (int l = w->cur_loop; l >= 0; l = w->f->loops[l].parent) w->f->loops[l].has_copy = true;
-    if ((hc->flags & HOSTAPI_FREE) && nargs >= 1)
-        hc->target = target_of(clang_Cursor_getArgument(c, 0), false);
 }
 
 static enum CXChildVisitResult fn_visit(CXCursor c, CXCursor parent, CXClientData data)
@@ -1133,7 +1405,7 @@ static enum CXChildVisitResult fn_visit(CXCursor c, CXCursor parent, CXClientDat
     if ((clang_isDeclaration(k) && k != CXCursor_VarDecl) || k == CXCursor_LambdaExpr)
         return CXChildVisit_Continue;
     int saved_loop = w->cur_loop;
-    if (is_loop_kind(k)) {
+    if (is_loop(c)) {
         struct hostapi_fn *f = w->f;
         if (f->n_loops == w->cap_loops) {
             w->cap_loops = w->cap_loops ? w->cap_loops * 2 : 8;
@@ -1168,12 +1440,31 @@ static enum CXChildVisitResult fn_visit(CXCursor c, CXCursor parent, CXClientDat
             break;
         }
         if (!inside_api_args) mark_host_work(w);
+    } else if (k == CXCursor_DeclRefExpr && is_managed_var(w->tu, clang_getCursorReferenced(c))) {
+        /* a __managed__ variable: kernels write it, the host reads it in place */
+        mark_host_work(w);
     } else if (k == CXCursor_MemberRefExpr) {
         /* p->field reads memory; s.field of a local struct does not need the device */
         CXCursor base = ast_strip(ast_child(c, 0));
         if (!clang_Cursor_isNull(base) && clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer) {
             mark_host_work(w);
         }
+    }
+    if (k == CXCursor_IfStmt && !skip_children) {
+        /* the condition and the success branch as usual; the branch that
+           handles a failed status marks no host work */
+        int failure = failure_branch(c);
+        CXCursor kids[4];
+        unsigned n = ast_children(c, kids, 4);
+        push(w, c);
+        for (unsigned i = 0; i < n; i++) {
+            bool fails = failure != 0 && n <= 3 && (int)i == failure;
+            if (fails) w->in_failure_branch++;
+            fn_visit(kids[i], c, w);
+            if (fails) w->in_failure_branch--;
+        }
+        w->depth--;
+        skip_children = true;
     }
     if (!skip_children) {
         push(w, c);
@@ -1182,6 +1473,61 @@ static enum CXChildVisitResult fn_visit(CXCursor c, CXCursor parent, CXClientDat
     }
     w->cur_loop = saved_loop;
     return CXChildVisit_Continue;
+}
+
+/* A synchronous device-to-host copy in a loop is host work of that loop
+   when each iteration needs its result on the host: the loop reads what it
+   copied (while (residual > tol)), or the copy lands in a slice of host
+   memory the loop moves through (h + c * n: a chunked copy out of a reused
+   device buffer, which the next iteration overwrites). */
+/* Timers: cudaEventRecord is one only where the function reads an elapsed
+   time.  An allocation or free is timed when two timer reads bracket it
+   inside a loop around it (each iteration measures it), or anywhere around
+   it in a function that also times stream-ordered allocation (a comparison
+   of allocators).  The allocation is then what is measured: hoisting it
+   would change the benchmark, not speed up a program. */
+static void mark_timed(struct hostapi_fn *f)
+{
+    bool elapsed = false, async_alloc = false;
+    for (unsigned i = 0; i < f->n_calls; i++) {
+        if (!strcmp(f->calls[i].name, "cudaEventElapsedTime")) elapsed = true;
+        if (f->calls[i].flags & HOSTAPI_ASYNC_ALLOC) async_alloc = true;
+    }
+    for (unsigned i = 0; i < f->n_calls; i++)
+        if (elapsed && !strcmp(f->calls[i].name, "cudaEventRecord")) f->calls[i].flags |= HOSTAPI_TIMER;
+    for (unsigned i = 0; i < f->n_calls; i++) {
+        struct hostapi_call *c = &f->calls[i];
+        if (!(c->flags & (HOSTAPI_ALLOC | HOSTAPI_FREE))) continue;
+        for (unsigned a = 0; a < f->n_calls && !c->timed; a++) {
+            const struct hostapi_call *t1 = &f->calls[a];
+            if (!(t1->flags & HOSTAPI_TIMER) || t1->offset >= c->offset) continue;
+            if (t1->loop >= 0 ? !hostapi_loop_within(f, c->loop, t1->loop) : !async_alloc) continue;
+            if (t1->loop < 0 && c->loop < 0) continue;
+            for (unsigned b = 0; b < f->n_calls && !c->timed; b++) {
+                const struct hostapi_call *t2 = &f->calls[b];
+                if ((t2->flags & HOSTAPI_TIMER) && t2->offset > c->offset && t2->loop == t1->loop) c->timed = true;
+            }
+        }
+    }
+}
+
+static void mark_kept_results(struct hostapi_fn *f)
+{
+    for (unsigned i = 0; i < f->n_calls; i++) {
+        const struct hostapi_call *c = &f->calls[i];
+        if (c->loop < 0 || !(c->flags & HOSTAPI_COPY) || c->copy_kind != HOSTAPI_COPY_D2H) continue;
+        if (clang_Cursor_isNull(c->host_buffer)) continue;
+        CXCursor v = plain_var(c->host_buffer);
+        bool needed = !clang_Cursor_isNull(v) && hostapi_loop_reads(f, c->loop, v, c->call);
+        if (!needed) {
+            struct size_refs sr = {f->loops[c->loop].stmt, false};
+            size_visit(c->host_buffer, c->call, &sr);
+            if (!sr.varies) clang_visitChildren(c->host_buffer, size_visit, &sr);
+            needed = sr.varies;
+        }
+        if (needed)
+            for (int l = c->loop; l >= 0; l = f->loops[l].parent) f->loops[l].host_work = true;
+    }
 }
 
 struct hostapi_fn *hostapi_fn_new(CXTranslationUnit tu, CXCursor fn)
@@ -1206,6 +1552,8 @@ struct hostapi_fn *hostapi_fn_new(CXTranslationUnit tu, CXCursor fn)
         }
     }
     free(w.stack);
+    mark_kept_results(f);
+    mark_timed(f);
     return f;
 }
 

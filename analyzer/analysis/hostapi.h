@@ -33,6 +33,9 @@ enum hostapi_status {
 #define HOSTAPI_DEVICE_SYNC 0x200u /* cudaDeviceSynchronize, cudaThreadSynchronize, cudaStreamSynchronize */
 #define HOSTAPI_API 0x400u         /* a CUDA toolkit or library call */
 #define HOSTAPI_ASYNC_ALLOC 0x800u /* stream-ordered: cudaMallocAsync, cudaFreeAsync */
+#define HOSTAPI_TIMER 0x1000u      /* reads a clock: std::chrono's now(), clock_gettime, gettimeofday,
+                                      clock, omp_get_wtime, cudaEventRecord (when the function reads
+                                      an elapsed time) */
 
 /* What the caller does with a returned status. */
 enum hostapi_use {
@@ -84,7 +87,15 @@ struct hostapi_call {
     CXCursor target;
     bool size_varies;           /* allocations in a loop: the size names a variable the loop
                                    changes or declares (a loop over sizes or configurations);
-                                   frees: the variable is declared inside the loop */
+                                   frees: the variable is declared inside the loop, or the loop
+                                   gives it a buffer some other way (p = make_buffer(n)): a new
+                                   buffer each iteration, allocated where this model cannot see */
+    bool kept;                  /* allocations in a loop: the loop stores the buffer into a
+                                   container or an element it moves through (v.push_back(p),
+                                   bufs[i] = p): one distinct buffer kept per iteration */
+    bool timed;                 /* allocations and frees: the call is what a timer measures: two
+                                   timer reads around it in its own loop, or around its loop in a
+                                   function that also times stream-ordered allocation */
     /* Launches: the stream, as the variable named (null cursor: the default
        stream, or an expression that names no variable: see stream_known). */
     CXCursor stream_var;
@@ -94,8 +105,9 @@ struct hostapi_call {
 struct hostapi_loop {
     CXCursor stmt;              /* ForStmt, WhileStmt, DoStmt, CXXForRangeStmt */
     int parent;                 /* enclosing loop, -1 */
-    bool host_work;             /* body or condition reads host memory, calls a non-CUDA
-                                   function, or times something: the host needs results */
+    bool host_work;             /* body or condition reads host memory (or a __managed__
+                                   variable), calls a non-CUDA function, times something, or
+                                   keeps each iteration's copied result: the host needs results */
     bool has_launch;            /* a launch anywhere inside */
     bool has_copy;              /* a cudaMemcpy* anywhere inside */
 };
@@ -134,6 +146,16 @@ struct hostapi_deprecation {
 };
 /* The entry for name, or NULL. */
 const struct hostapi_deprecation *hostapi_deprecated(const char *name);
+
+/* A struct field CUDA removed (cudaDeviceProp::clockRate in CUDA 13.0). */
+struct hostapi_removed_field {
+    const char *record;  /* "cudaDeviceProp" */
+    const char *field;   /* "clockRate" */
+    const char *removed; /* "13.0" */
+    const char *advice;  /* "use cudaDeviceGetAttribute(&v, cudaDevAttrClockRate, device)" */
+};
+/* The entry for record::field, or NULL. */
+const struct hostapi_removed_field *hostapi_removed_field(const char *record, const char *field);
 
 /* Does the translation unit's main file call cudaFuncSetAttribute(kernel,
    cudaFuncAttributeMaxDynamicSharedMemorySize, ...) for this kernel (or for a

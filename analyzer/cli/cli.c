@@ -10,6 +10,7 @@
 #include "fix/fixapply.h"
 #include "output/output.h"
 #include "output/output_statistics.h"
+#include "frontend/include_guess.h"
 #include "output/baseline.h"
 #include "config/config.h"
 #include "core/docs.h"
@@ -139,12 +140,36 @@ static void write_stderr_summary(const struct lint_run *run, const struct lint_o
     }
 }
 
+/* --verbose: the include folders guessed for files without a compile
+   command, one line each on stderr. */
+static void report_guessed_includes(const struct lint_run *run, const struct lint_options *o)
+{
+    char **abs = xcalloc(run->n_files + 1, sizeof *abs);
+    size_t n = 0;
+    for (size_t i = 0; i < run->n_files; i++)
+        if (file_status_linted(run->files[i].status)) abs[n++] = path_absolute(run->files[i].path);
+    struct include_guess_summary g;
+    include_guess_summarize(o, (const char *const *)abs, n, &g);
+    char cwd[4096];
+    bool have_cwd = getcwd(cwd, sizeof cwd) != NULL;
+    for (size_t i = 0; i < g.folders.len; i++) {
+        char *shown = have_cwd ? path_relative(g.folders.items[i], cwd) : xstrdup(g.folders.items[i]);
+        report_info("include folder guessed: %s (%zu file%s without a compile command)", shown, g.files[i],
+                    g.files[i] == 1 ? "" : "s");
+        free(shown);
+    }
+    include_guess_summary_release(&g);
+    for (size_t i = 0; i < n; i++) free(abs[i]);
+    free(abs);
+}
+
 /* The report: to stdout, or (-o FILE) to FILE, written atomically, with the
    text report on the terminal.  Returns 0, or -1 when FILE could not be
    written. */
 static int emit_report(const struct output_writer *writer, const struct lint_run *run,
                        const struct lint_options *o)
 {
+    if (o->verbose && !o->statistics) report_guessed_includes(run, o);
     if (!o->output_file) {
         write_report(stdout, writer, run, o);
         if (o->statistics) write_stderr_summary(run, o);

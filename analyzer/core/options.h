@@ -64,6 +64,7 @@ struct lint_options {
     char *stdin_filename;         /* --stdin-filename PATH: lint stdin as PATH */
     char *output_file;            /* -o FILE: the format goes there (atomically) */
     bool statistics;              /* --statistics: a count per rule instead of findings */
+    bool verbose;                 /* --verbose: say which include folders were guessed */
     int shard_k, shard_n;         /* --shard K/N (1-based); shard_n 0: no sharding */
     bool watch;                   /* --watch: lint again after each change */
 

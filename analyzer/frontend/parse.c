@@ -9,7 +9,9 @@
  * are served as unsaved files under a virtual directory. */
 #include "frontend/parse.h"
 #include "frontend/archscan.h"
+#include "frontend/compat.h"
 #include "frontend/compile_args.h"
+#include "frontend/include_guess.h"
 #include "frontend/shim.h"
 #include "frontend/toolkit.h"
 #include "base/util.h"
@@ -96,6 +98,15 @@ static void add_sdk_version(struct strvec *a, const struct lint_options *o)
     sv_push_owned(a, xasprintf("-target-sdk-version=%s", major_minor));
 }
 
+/* nvcc's predefined macros, from nvcc's version (the toolkit's, or the
+   declarations header's in shim mode), before the user's -D/-U. */
+static void add_nvcc_macros(struct strvec *a, const struct lint_options *o, bool shim, const struct strvec *archs)
+{
+    const char *v = SHIM_CUDA_VERSION;
+    if (!shim) v = o->toolkit->nvcc_version ? o->toolkit->nvcc_version : o->toolkit->version;
+    toolkit_nvcc_macros(v, (const char *const *)archs->items, (unsigned)archs->len, a);
+}
+
 static void add_user(struct strvec *a, const struct strvec *from_db, bool has_std,
                      const struct lint_options *o)
 {
@@ -155,8 +166,9 @@ int parse_plan_build(const struct lint_options *o, const char *file, const char 
 {
     memset(plan, 0, sizeof *plan);
     struct strvec db_args = {0}, db_archs = {0};
+    const struct compile_command *cc = NULL;
     if (o->compdb) {
-        const struct compile_command *cc = compdb_find(o->compdb, file);
+        cc = compdb_find(o->compdb, file);
         if (cc && translate_compile_args(&cc->argv, cc->directory, &db_args, &db_archs, error) != 0) {
             sv_release(&db_args);
             sv_release(&db_archs);
@@ -192,6 +204,7 @@ int parse_plan_build(const struct lint_options *o, const char *file, const char 
         sv_push(&p->args, SHIM_MAIN);
         sv_push(&p->args, "-idirafter");
         sv_push(&p->args, SHIM_FALLBACK_DIR);
+        add_nvcc_macros(&p->args, o, true, archs);
         add_user(&p->args, &db_args, has_std, o);
     } else {
         plan->toolkit_root = xstrdup(o->toolkit->root);
@@ -205,6 +218,7 @@ int parse_plan_build(const struct lint_options *o, const char *file, const char 
            (clang checks some device-side declarations against it). */
         sv_push_owned(&h->args, xasprintf("--cuda-gpu-arch=%s", first_arch));
         add_toolkit_headers(&h->args, cccl);
+        add_nvcc_macros(&h->args, o, false, archs);
         add_user(&h->args, &db_args, has_std, o);
         for (size_t i = 0; i < archs->len; i++) {
             const char *arch = archs->items[i];
@@ -217,11 +231,34 @@ int parse_plan_build(const struct lint_options *o, const char *file, const char 
             sv_push(&d->args, "--cuda-device-only");
             sv_push_owned(&d->args, xasprintf("--cuda-gpu-arch=%s", arch));
             add_toolkit_headers(&d->args, cccl);
+            add_nvcc_macros(&d->args, o, false, archs);
             add_user(&d->args, &db_args, has_std, o);
         }
         free(cccl);
     }
     sv_release(&device);
+    /* Without its build, a file's own headers in sibling folders are found
+       the way clangd's fallback finds them. */
+    if (!cc) {
+        char *tk_include = shim ? NULL : path_join(o->toolkit->root, "include");
+        struct strvec angled = {0};
+        include_guess(o, file, tk_include, &plan->guessed_includes, &angled);
+        free(tk_include);
+        for (size_t p = 0; p < plan->n_passes; p++) {
+            for (size_t i = 0; i < plan->guessed_includes.len; i++) {
+                sv_push(&plan->passes[p].args, "-iquote");
+                sv_push(&plan->passes[p].args, plan->guessed_includes.items[i]);
+            }
+            /* after the build's own -I (none without a compile command) */
+            for (size_t i = 0; i < angled.len; i++) {
+                sv_push(&plan->passes[p].args, "-I");
+                sv_push(&plan->passes[p].args, angled.items[i]);
+            }
+        }
+        for (size_t i = 0; i < angled.len; i++)
+            if (!sv_contains(&plan->guessed_includes, angled.items[i])) sv_push(&plan->guessed_includes, angled.items[i]);
+        sv_release(&angled);
+    }
     sv_release(&db_args);
     sv_release(&db_archs);
     return 0;
@@ -235,6 +272,7 @@ void parse_plan_release(struct parse_plan *plan)
     }
     free(plan->passes);
     free(plan->toolkit_root);
+    sv_release(&plan->guessed_includes);
     memset(plan, 0, sizeof *plan);
 }
 
@@ -254,7 +292,7 @@ bool parse_args_use_shim_files(const struct strvec *args)
 void parse_unsaved_init(struct parse_unsaved *u, const char *file, const char *contents, size_t len,
                         const struct CXUnsavedFile *extra, size_t n_extra, const struct strvec *args)
 {
-    u->files = xcalloc(shim_files_len + 1 + n_extra, sizeof *u->files);
+    u->files = xcalloc(shim_files_len + 2 + n_extra, sizeof *u->files);
     u->names = xcalloc(shim_files_len + 1, sizeof *u->names);
     u->n = 0;
     for (size_t i = 0; i < n_extra; i++) u->files[u->n++] = extra[i];
@@ -262,6 +300,14 @@ void parse_unsaved_init(struct parse_unsaved *u, const char *file, const char *c
         u->files[u->n].Filename = file;
         u->files[u->n].Contents = contents;
         u->files[u->n].Length = (unsigned long)len;
+        u->n++;
+    }
+    const char *compat_path, *compat_text;
+    size_t compat_len;
+    if (compat_driver_types(args, &compat_path, &compat_text, &compat_len)) {
+        u->files[u->n].Filename = compat_path;
+        u->files[u->n].Contents = compat_text;
+        u->files[u->n].Length = (unsigned long)compat_len;
         u->n++;
     }
     if (!parse_args_use_shim_files(args)) return;

@@ -18,6 +18,8 @@ struct parse_plan {
     size_t n_passes;
     bool shim;
     char *toolkit_root;  /* NULL in shim mode */
+    struct strvec guessed_includes; /* folders added with -iquote for a file without a
+                                       compile command (frontend/include_guess.h) */
 };
 
 /* Builds the passes for file (absolute path).  text/len are its contents

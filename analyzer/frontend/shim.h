@@ -19,6 +19,10 @@ extern const size_t shim_files_len;
 /* A hash of every embedded file's name and contents (shim.c). */
 uint64_t shim_hash(void);
 
+/* The CUDA version the declarations header declares (CUDART_VERSION in
+   cudalint/defines.h): nvcc's predefined version macros take it in shim mode. */
+#define SHIM_CUDA_VERSION "13.0.0"
+
 /* The virtual directory the shim headers appear in (added with -isystem). */
 #define SHIM_DIR "/__cudalint_shim__"
 /* The header force-included in shim mode. */

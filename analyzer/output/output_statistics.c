@@ -4,10 +4,12 @@
 #include "base/jsonutil.h"
 #include "core/docs.h"
 #include "base/util.h"
+#include "frontend/include_guess.h"
 
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct stat_row {
     const struct rule *rule;
@@ -123,8 +125,22 @@ static cJSON *timing_json(const struct file_result *f)
 /* How many of the slowest files the text output lists. */
 #define SLOWEST_SHOWN 10
 
+/* The include folders guessed for the run's linted files. */
+static void guessed_folders(const struct lint_run *run, const struct lint_options *o, struct include_guess_summary *g)
+{
+    char **abs = xcalloc(run->n_files + 1, sizeof *abs);
+    size_t n = 0;
+    for (size_t i = 0; i < run->n_files; i++)
+        if (file_status_linted(run->files[i].status)) abs[n++] = path_absolute(run->files[i].path);
+    include_guess_summarize(o, (const char *const *)abs, n, g);
+    for (size_t i = 0; i < n; i++) free(abs[i]);
+    free(abs);
+}
+
 void output_statistics(FILE *out, const struct lint_run *run, const struct lint_options *o, bool json)
 {
+    struct include_guess_summary guesses;
+    guessed_folders(run, o, &guesses);
     size_t n;
     struct stat_row *rows = count_rules(run, &n);
     size_t n_cg;
@@ -169,6 +185,15 @@ void output_statistics(FILE *out, const struct lint_run *run, const struct lint_
         cJSON *times = cJSON_AddArrayToObject(root, "timings");
         for (size_t i = 0; i < run->n_files; i++) cJSON_AddItemToArray(times, timing_json(slow[i]));
         free(slow);
+        if (guesses.folders.len) {
+            cJSON *g = cJSON_AddArrayToObject(root, "guessed_include_folders");
+            for (size_t i = 0; i < guesses.folders.len; i++) {
+                cJSON *x = cJSON_CreateObject();
+                json_add_str(x, "folder", guesses.folders.items[i]);
+                cJSON_AddNumberToObject(x, "files", (double)guesses.files[i]);
+                cJSON_AddItemToArray(g, x);
+            }
+        }
         char *s = cJSON_Print(root);
         fputs(s, out);
         fputc('\n', out);
@@ -205,7 +230,16 @@ void output_statistics(FILE *out, const struct lint_run *run, const struct lint_
             }
             free(slow);
         }
+        char cwd[4096];
+        bool have_cwd = getcwd(cwd, sizeof cwd) != NULL;
+        for (size_t i = 0; i < guesses.folders.len; i++) {
+            char *shown = have_cwd ? path_relative(guesses.folders.items[i], cwd) : xstrdup(guesses.folders.items[i]);
+            fprintf(out, "include folder guessed: %s (%zu file%s without a compile command)\n", shown,
+                    guesses.files[i], guesses.files[i] == 1 ? "" : "s");
+            free(shown);
+        }
     }
+    include_guess_summary_release(&guesses);
     free(cg);
     free(rows);
 }

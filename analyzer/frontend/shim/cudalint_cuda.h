@@ -28,5 +28,6 @@
 #include "cudalint/device_functions.h"
 #include "cudalint/math.h"
 #include "cudalint/texture.h"
+#include "cudalint/removed_api.h"
 
 #endif

@@ -105,4 +105,8 @@ CUDALINT_CACHE_HINTS_(float4)
 CUDALINT_CACHE_HINTS_(double2)
 #undef CUDALINT_CACHE_HINTS_
 
+/* What CUDA 12 and 13 removed and old code still calls: declared so that
+   the code parses and CU507 reports it (the same header serves shim mode). */
+#include "cudalint/removed_api.h"
+
 #endif

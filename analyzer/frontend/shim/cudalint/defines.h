@@ -12,17 +12,12 @@
 #define CUDA_VERSION 13000
 #endif
 #define __CUDART_API_VERSION CUDART_VERSION
-/* clang defines neither __CUDACC__ (the toolkit's wrapper does) nor the nvcc
-   version; code relies on both to pick its CUDA branches.  __NVCC__ stays
-   undefined on purpose: this is not nvcc, and code testing it usually wants
-   nvcc-only extensions. */
+/* clang does not define __CUDACC__ without the toolkit (the toolkit's
+   wrapper does).  nvcc's version macros (__NVCC__, __CUDACC_VER_MAJOR__ ...)
+   come from the command line (frontend/toolkit.c), with this header's
+   version (SHIM_CUDA_VERSION), so that a compile database's -U removes them. */
 #ifndef __CUDACC__
 #define __CUDACC__ 1
-#endif
-#ifndef __CUDACC_VER_MAJOR__
-#define __CUDACC_VER_MAJOR__ 13
-#define __CUDACC_VER_MINOR__ 0
-#define __CUDACC_VER_BUILD__ 0
 #endif
 
 /* Include guards of the real headers: helper code (for example the samples'

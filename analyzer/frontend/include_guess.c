@@ -1,0 +1,329 @@
+/* include_guess.c: the include folders of a file without a compile command,
+ * guessed from where its quoted includes lie under the linted tree.  Reads
+ * the file's text for `#include` lines (a preprocessor-free scan: a guess
+ * for an include that a condition skips only adds a folder), follows
+ * the project headers they reach, and lists each tree once per process. */
+#include "frontend/include_guess.h"
+#include "frontend/compile_args.h"
+#include "frontend/toolkit.h"
+#include "frontend/shim.h"
+
+#include <dirent.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* Bounds: a tree is listed to this many files and this depth; this many
+   headers are followed from one file. */
+#define MAX_TREE_FILES 200000
+#define MAX_TREE_DEPTH 24
+#define MAX_FOLLOWED 256
+
+struct tree {
+    char *root;
+    struct strvec files; /* paths relative to root */
+};
+
+static pthread_mutex_t trees_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct tree *trees;
+static size_t n_trees;
+
+static void list_dir(const char *root, const char *rel, int depth, struct strvec *out)
+{
+    if (depth > MAX_TREE_DEPTH || out->len >= MAX_TREE_FILES) return;
+    char *dir = rel[0] ? path_join(root, rel) : xstrdup(root);
+    DIR *d = opendir(dir);
+    if (!d) {
+        free(dir);
+        return;
+    }
+    struct dirent *de;
+    while ((de = readdir(d)) && out->len < MAX_TREE_FILES) {
+        if (de->d_name[0] == '.') continue; /* ., .., .git and other hidden folders */
+        char *r = rel[0] ? path_join(rel, de->d_name) : xstrdup(de->d_name);
+        char *full = path_join(root, r);
+        struct stat st;
+        /* lstat: a symbolic link to a folder may lead out of the tree or round in a cycle */
+        if (lstat(full, &st) == 0) {
+            if (S_ISDIR(st.st_mode)) list_dir(root, r, depth + 1, out);
+            else if (S_ISREG(st.st_mode)) sv_push(out, r);
+        }
+        free(full);
+        free(r);
+    }
+    closedir(d);
+    free(dir);
+}
+
+/* The files of the tree at root (listed on first use). */
+static const struct strvec *tree_files(const char *root)
+{
+    pthread_mutex_lock(&trees_lock);
+    for (size_t i = 0; i < n_trees; i++)
+        if (!strcmp(trees[i].root, root)) {
+            pthread_mutex_unlock(&trees_lock);
+            return &trees[i].files;
+        }
+    trees = xrealloc(trees, (n_trees + 1) * sizeof *trees);
+    struct tree *t = &trees[n_trees++];
+    memset(t, 0, sizeof *t);
+    t->root = xstrdup(root);
+    list_dir(root, "", 0, &t->files);
+    pthread_mutex_unlock(&trees_lock);
+    return &t->files;
+}
+
+static char *tree_root(const struct lint_options *o, const char *abs_file)
+{
+    char *best = NULL;
+    for (size_t i = 0; i < o->paths.len; i++) {
+        char *p = path_absolute(o->paths.items[i]);
+        size_t n = strlen(p);
+        while (n > 1 && p[n - 1] == '/') p[--n] = 0;
+        if (path_is_dir(p) && !strncmp(abs_file, p, n) && abs_file[n] == '/' && (!best || strlen(best) < n)) {
+            free(best);
+            best = p;
+        } else {
+            free(p);
+        }
+    }
+    if (best) return best;
+    char *dir = path_dirname(abs_file);
+    for (char *d = xstrdup(dir); d;) {
+        char *git = path_join(d, ".git");
+        bool found = path_exists(git);
+        free(git);
+        if (found) {
+            free(dir);
+            return d;
+        }
+        char *up = path_dirname(d);
+        bool top = !strcmp(up, d);
+        free(d);
+        d = top ? (free(up), NULL) : up;
+    }
+    return dir;
+}
+
+static bool exists_in(const char *dir, const char *name)
+{
+    char *p = path_join(dir, name);
+    bool found = path_exists(p);
+    free(p);
+    return found;
+}
+
+static bool is_cuda_header(const char *name, const char *toolkit_include)
+{
+    for (size_t i = 0; i < shim_files_len; i++)
+        if (shim_files[i].name && !strcmp(shim_files[i].name, name)) return true;
+    if (!toolkit_include) return false;
+    if (exists_in(toolkit_include, name)) return true;
+    char *cccl = path_join(toolkit_include, "cccl");
+    bool found = exists_in(cccl, name);
+    free(cccl);
+    return found;
+}
+
+/* Is <name> a header of the system or the compiler (which an angled
+   include means first)? */
+static bool is_system_header(const char *name)
+{
+    static const char *const fixed[] = {"/usr/local/include", "/usr/include", CUDALINT_CLANG_RESOURCE_DIR "/include"};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+        if (exists_in(fixed[i], name)) return true;
+    static const char *const globbed[] = {"/usr/include/c++", "/usr/include"};
+    for (size_t g = 0; g < 2; g++) {
+        DIR *d = opendir(globbed[g]);
+        if (!d) continue;
+        struct dirent *de;
+        bool found = false;
+        while (!found && (de = readdir(d))) {
+            if (de->d_name[0] == '.') continue;
+            /* /usr/include/c++/12, /usr/include/x86_64-linux-gnu */
+            if (g == 1 && !str_ends_with(de->d_name, "-linux-gnu")) continue;
+            char *sub = path_join(globbed[g], de->d_name);
+            found = exists_in(sub, name);
+            free(sub);
+        }
+        closedir(d);
+        if (found) return true;
+    }
+    return false;
+}
+
+/* Where `#include "name"` from a file in dir resolves, or NULL. */
+static char *resolve(const char *dir, const char *name, const struct strvec *dirs)
+{
+    char *p = dir ? path_join(dir, name) : NULL;
+    if (p && path_exists(p) && !path_is_dir(p)) return p;
+    free(p);
+    for (size_t i = 0; i < dirs->len; i++) {
+        p = path_join(dirs->items[i], name);
+        if (path_exists(p) && !path_is_dir(p)) return p;
+        free(p);
+    }
+    return NULL;
+}
+
+/* Path components dir a and b share. */
+static size_t shared_components(const char *a, const char *b)
+{
+    size_t n = 0, i = 0;
+    for (; a[i] && a[i] == b[i]; i++)
+        if (a[i] == '/') n++;
+    if ((!a[i] || a[i] == '/') && (!b[i] || b[i] == '/')) n++;
+    return n;
+}
+
+/* The folder of the candidate for name nearest to includer_dir, or NULL. */
+static char *find_in_tree(const char *root, const char *name, const char *includer_dir)
+{
+    const struct strvec *files = tree_files(root);
+    size_t nl = strlen(name);
+    char *best = NULL;
+    size_t best_score = 0;
+    bool tie = false;
+    for (size_t i = 0; i < files->len; i++) {
+        const char *f = files->items[i];
+        size_t fl = strlen(f);
+        if (fl < nl || strcmp(f + fl - nl, name) != 0 || (fl > nl && f[fl - nl - 1] != '/')) continue;
+        char *rel = xstrndup(f, fl > nl ? fl - nl - 1 : 0);
+        char *dir = rel[0] ? path_join(root, rel) : xstrdup(root);
+        free(rel);
+        size_t score = shared_components(dir, includer_dir);
+        if (!best || score > best_score) {
+            free(best);
+            best = dir;
+            best_score = score;
+            tie = false;
+        } else {
+            if (score == best_score && strcmp(dir, best) != 0) tie = true;
+            free(dir);
+        }
+    }
+    if (tie) {
+        free(best);
+        return NULL;
+    }
+    return best;
+}
+
+/* The names of the includes in text, each prefixed with its delimiter
+   ("\"x.h" or "<x.h"). */
+static void includes_of(const char *text, struct strvec *out)
+{
+    for (const char *line = text; line && *line;) {
+        const char *p = line;
+        while (*p == ' ' || *p == '\t') p++;
+        if (*p == '#') {
+            p++;
+            while (*p == ' ' || *p == '\t') p++;
+            if (!strncmp(p, "include", 7)) {
+                p += 7;
+                while (*p == ' ' || *p == '\t') p++;
+                if (*p == '"' || *p == '<') {
+                    const char *e = strchr(p + 1, *p == '"' ? '"' : '>');
+                    const char *nl = strchr(p + 1, '\n');
+                    if (e && (!nl || e < nl) && e > p + 1 && p[1] != '/') {
+                        char *name = xstrndup(p, (size_t)(e - p));
+                        sv_push(out, name);
+                        free(name);
+                    }
+                }
+            }
+        }
+        line = strchr(line, '\n');
+        if (line) line++;
+    }
+}
+
+void include_guess(const struct lint_options *o, const char *abs_file, const char *toolkit_include,
+                   struct strvec *dirs, struct strvec *angled_dirs)
+{
+    char *root = NULL;
+    struct strvec queue = {0}, seen = {0};
+    sv_push(&queue, abs_file);
+    for (size_t q = 0; q < queue.len && q < MAX_FOLLOWED; q++) {
+        const char *file = queue.items[q];
+        if (sv_contains(&seen, file)) continue;
+        sv_push(&seen, file);
+        char *text = NULL;
+        if (read_file(file, &text, NULL) != 0) continue;
+        struct strvec names = {0};
+        includes_of(text, &names);
+        free(text);
+        char *dir = path_dirname(file);
+        for (size_t i = 0; i < names.len; i++) {
+            bool angled = names.items[i][0] == '<';
+            const char *name = names.items[i] + 1;
+            /* quoted: next to the includer, then every guessed folder;
+               angled: the folders guessed for angled includes */
+            char *at = angled ? resolve(NULL, name, angled_dirs) : resolve(dir, name, dirs);
+            if (!at && !angled) at = resolve(NULL, name, angled_dirs);
+            if (!at && !is_cuda_header(name, toolkit_include) && !(angled && is_system_header(name))) {
+                if (!root) root = tree_root(o, abs_file);
+                char *found = find_in_tree(root, name, dir);
+                if (found) {
+                    struct strvec *into = angled ? angled_dirs : dirs;
+                    if (!sv_contains(into, found)) sv_push(into, found);
+                    at = path_join(found, name);
+                    free(found);
+                }
+            }
+            if (at) {
+                char *real = path_absolute(at);
+                if (!sv_contains(&seen, real)) sv_push(&queue, real);
+                free(real);
+                free(at);
+            }
+        }
+        free(dir);
+        sv_release(&names);
+    }
+    free(root);
+    sv_release(&queue);
+    sv_release(&seen);
+}
+
+void include_guess_for_file(const struct lint_options *o, const char *abs_file, struct strvec *dirs)
+{
+    if (o->compdb && compdb_find(o->compdb, abs_file)) return;
+    bool shim = o->headers == HEADERS_SHIM || !o->toolkit;
+    char *tk_include = shim ? NULL : path_join(o->toolkit->root, "include");
+    struct strvec angled = {0};
+    include_guess(o, abs_file, tk_include, dirs, &angled);
+    for (size_t i = 0; i < angled.len; i++)
+        if (!sv_contains(dirs, angled.items[i])) sv_push(dirs, angled.items[i]);
+    sv_release(&angled);
+    free(tk_include);
+}
+
+void include_guess_summarize(const struct lint_options *o, const char *const *abs_files, size_t n,
+                             struct include_guess_summary *out)
+{
+    memset(out, 0, sizeof *out);
+    for (size_t f = 0; f < n; f++) {
+        struct strvec dirs = {0};
+        include_guess_for_file(o, abs_files[f], &dirs);
+        for (size_t i = 0; i < dirs.len; i++) {
+            size_t k = 0;
+            while (k < out->folders.len && strcmp(out->folders.items[k], dirs.items[i]) != 0) k++;
+            if (k == out->folders.len) {
+                sv_push(&out->folders, dirs.items[i]);
+                out->files = xrealloc(out->files, out->folders.len * sizeof *out->files);
+                out->files[k] = 0;
+            }
+            out->files[k]++;
+        }
+        sv_release(&dirs);
+    }
+}
+
+void include_guess_summary_release(struct include_guess_summary *s)
+{
+    sv_release(&s->folders);
+    free(s->files);
+    memset(s, 0, sizeof *s);
+}

@@ -1,0 +1,43 @@
+/* include_guess.h: guessing the include folders of a file linted without its
+ * build: a quoted include that does not resolve is looked for under the
+ * linted tree, and the folder holding it becomes a quote-include folder (as
+ * clangd's fallback does for files without a compile command). */
+#ifndef CUDALINT_INCLUDE_GUESS_H
+#define CUDALINT_INCLUDE_GUESS_H
+
+#include "core/options.h"
+#include "base/util.h"
+
+/* The folders to add (absolute, each once, in the order found) so that the
+   includes of abs_file, and of the project headers they reach, resolve: for
+   each `#include "name"` found neither next to its includer, nor in a folder
+   already guessed, nor among the CUDA headers (toolkit_include, may be NULL,
+   and the declarations header), the files under the linted tree whose path
+   ends in /name; the folder of the only one, or of the one nearest the
+   includer (none on a tie).  Those go to dirs (for -iquote).  An
+   `#include <name>` that is neither a CUDA nor a system header
+   (/usr/include, /usr/local/include, the C++ library's, clang's) is looked
+   for the same way, and its folder goes to angled_dirs (for -I: a project
+   header its build finds with -I, such as the CUDA samples' helper_cuda.h).  The linted tree is the directory named on the
+   command line that holds the file, else the repository (the nearest folder
+   above with .git), else the file's own folder.  A tree is listed once per
+   process. */
+void include_guess(const struct lint_options *o, const char *abs_file, const char *toolkit_include,
+                   struct strvec *dirs, struct strvec *angled_dirs);
+
+/* The folders a parse of abs_file guesses: none when the compile database
+   has a command for it, else include_guess() with the CUDA headers of the
+   run's mode.  For reports (--verbose, --statistics). */
+void include_guess_for_file(const struct lint_options *o, const char *abs_file, struct strvec *dirs);
+
+/* The guessed folders of a run: each folder once, with how many of the
+   files (absolute paths) it was guessed for. */
+struct include_guess_summary {
+    struct strvec folders;
+    size_t *files;
+};
+void include_guess_summarize(const struct lint_options *o, const char *const *abs_files, size_t n,
+                             struct include_guess_summary *out);
+void include_guess_summary_release(struct include_guess_summary *s);
+
+#endif
