@@ -241,6 +241,7 @@ struct cache_rec {
     struct file_stamp *deps;      /* every file the passes included */
     size_t n_deps;
     bool no_store;
+    char *extra;                  /* cache_set_extra's, or a hit's */
 };
 
 static pthread_once_t ver_once = PTHREAD_ONCE_INIT;
@@ -356,6 +357,7 @@ void cache_end(struct cache_rec *r)
     if (!r) return;
     for (size_t i = 0; i < r->n_deps; i++) stamp_release(&r->deps[i]);
     free(r->deps);
+    free(r->extra);
     free(r);
 }
 
@@ -593,6 +595,9 @@ bool cache_lookup(struct cache_rec *r, struct diag_list *diags, struct diag_list
         diag_list_release(&p);
         goto out;
     }
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(j, "x");
+    free(r->extra);
+    r->extra = cJSON_IsString(x) ? xstrdup(x->valuestring) : NULL;
     diag_list_move(diags, &d);
     diag_list_move(parse_diags, &p);
     free(d.items);
@@ -712,6 +717,7 @@ void cache_store(struct cache_rec *r, enum file_status status, const struct diag
         snprintf(set_id, sizeof set_id, "%016llx%016llx", (unsigned long long)h.high64, (unsigned long long)h.low64);
     }
     cJSON_AddStringToObject(j, "s", set_id);
+    if (r->extra) cJSON_AddStringToObject(j, "x", r->extra);
     cJSON *d = cJSON_AddArrayToObject(j, "d"), *p = cJSON_AddArrayToObject(j, "p");
     for (size_t i = 0; i < diags->len; i++) cJSON_AddItemToArray(d, diag_to_json(&diags->items[i]));
     for (size_t i = 0; i < parse_diags->len; i++) cJSON_AddItemToArray(p, diag_to_json(&parse_diags->items[i]));
@@ -755,4 +761,16 @@ void cache_store(struct cache_rec *r, enum file_status status, const struct diag
     if (n_sys) set_remember(set_id, true);
     cJSON_free(text);
     cJSON_free(set_text);
+}
+
+void cache_set_extra(struct cache_rec *r, const char *text)
+{
+    if (!r) return;
+    free(r->extra);
+    r->extra = text ? xstrdup(text) : NULL;
+}
+
+const char *cache_extra(const struct cache_rec *r)
+{
+    return r ? r->extra : NULL;
 }

@@ -242,7 +242,9 @@ long long supervise_memory_limit(const struct lint_options *o, int jobs)
 
 /* ---- the child ---- */
 
-enum { REC_START = 1, REC_DONE = 2, REC_REPORT = 3 };
+/* REC_PARKED: the file was linted once and its result waits for every
+   file's launch sites (engine/lint.h): its time limit stops counting. */
+enum { REC_START = 1, REC_DONE = 2, REC_REPORT = 3, REC_PARKED = 4 };
 
 struct child {
     int fd;
@@ -279,6 +281,11 @@ static void child_report(void *data, enum report_level level, const char *messag
 static void child_started(void *data, size_t i)
 {
     send_record(data, REC_START, (uint32_t)i, NULL, 0);
+}
+
+static void child_parked(void *data, size_t i)
+{
+    send_record(data, REC_PARKED, (uint32_t)i, NULL, 0);
 }
 
 static void child_done(void *data, size_t i, struct file_result *res)
@@ -353,6 +360,9 @@ static size_t take_records(struct sup *s, const char *buf, size_t len)
         if (i >= s->files->len || s->done[i]) continue;
         if (hdr[0] == REC_START) {
             s->started[i] = now_s();
+        } else if (hdr[0] == REC_PARKED) {
+            s->started[i] = -1;
+            s->progress = true;
         } else if (hdr[0] == REC_DONE) {
             struct rd r = {p, n, false};
             bool has = get_u32(&r) != 0;
@@ -421,7 +431,7 @@ static void run_child(struct sup *s, const size_t *which, size_t n, int jobs)
         c.o = o;
         the_child = &c;
         report_set_sink(child_report, &c);
-        lint_files(o, s->files, which, n, jobs, child_started, child_done, &c);
+        lint_files(o, s->files, which, n, jobs, child_started, child_parked, child_done, &c);
         /* exit(), not _exit(): the result cache closes its database and
            prints its statistics at exit (through the sink, to the parent);
            stdio was flushed before the fork, so nothing is written twice. */
