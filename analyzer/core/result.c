@@ -32,6 +32,8 @@ void file_result_release(struct file_result *r)
     free(r->path);
     free(r->message);
     diag_list_release(&r->diags);
+    sv_release(&r->kernels_shaped_elsewhere);
+    sv_release(&r->kernels_shape_unknown);
     memset(r, 0, sizeof *r);
 }
 

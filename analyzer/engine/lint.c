@@ -684,7 +684,8 @@ static void run_workers(struct work *w, int jobs)
 /* Hands over the results of the files at positions in order that are
    final (and those linted through them); marks them given. */
 static void hand_over(const struct strvec *files, const size_t *which, size_t n, const size_t *includer,
-                      const bool *final, bool *given, struct file_result *results, lint_done_fn done, void *data)
+                      const bool *final, bool *given, struct file_result *results, struct launch_facts **facts,
+                      lint_done_fn done, void *data)
 {
     for (size_t k = 0; k < n; k++) {
         if (given[k] || includer[k] != SIZE_MAX || !final[k]) continue;
@@ -696,6 +697,7 @@ static void hand_over(const struct strvec *files, const size_t *which, size_t n,
                 done(data, it, &results[t]);
             }
         given[k] = true;
+        launch_facts_kernels(facts[k], &results[k].kernels_shaped_elsewhere, &results[k].kernels_shape_unknown);
         done(data, which ? which[k] : k, &results[k]);
     }
 }
@@ -734,14 +736,14 @@ void lint_files(const struct lint_options *o, const struct strvec *files, const 
             todo[m2++] = k;
         }
     }
-    hand_over(files, which, n, includer, final, given, results, done, data);
+    hand_over(files, which, n, includer, final, given, results, facts, done, data);
 
     /* Phase 2. */
     if (m2) {
         struct work w2 = {o, files, which, todo, m2, started, NULL, data, table, false, results, facts, 0};
         run_workers(&w2, jobs);
         for (size_t j = 0; j < m2; j++) final[todo[j]] = true;
-        hand_over(files, which, n, includer, final, given, results, done, data);
+        hand_over(files, which, n, includer, final, given, results, facts, done, data);
     }
     /* Files left (an includer that is not final cannot happen; a cycle of
        includes was linted file by file): none. */
@@ -848,6 +850,18 @@ void lint_run_assemble(struct lint_run *run, struct file_result *results, size_t
         r->status = FILE_SKIPPED;
         r->message = xstrdup(tab + 1);
     }
+    struct strvec elsewhere = {0}, unknown = {0};
+    for (size_t i = 0; i < n_files; i++) {
+        const struct strvec *e = &run->files[i].kernels_shaped_elsewhere, *u = &run->files[i].kernels_shape_unknown;
+        for (size_t j = 0; j < e->len; j++)
+            if (!sv_contains(&elsewhere, e->items[j])) sv_push(&elsewhere, e->items[j]);
+        for (size_t j = 0; j < u->len; j++)
+            if (!sv_contains(&unknown, u->items[j])) sv_push(&unknown, u->items[j]);
+    }
+    run->kernels_shaped_elsewhere = elsewhere.len;
+    for (size_t j = 0; j < unknown.len; j++) run->kernels_shape_unknown += !sv_contains(&elsewhere, unknown.items[j]);
+    sv_release(&elsewhere);
+    sv_release(&unknown);
     for (size_t i = 0; i < run->n_files; i++) {
         if (run->files[i].status == FILE_ERROR && i < n_files) run->input_errors++;
         /* Copy findings into the run-wide list; a header included by several

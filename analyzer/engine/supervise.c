@@ -131,6 +131,11 @@ void supervise_put_result(struct strbuf *out, const struct file_result *res)
             put_str(out, f->replacement);
         }
     }
+    const struct strvec *kernels[2] = {&res->kernels_shaped_elsewhere, &res->kernels_shape_unknown};
+    for (int k = 0; k < 2; k++) {
+        put_u32(out, (uint32_t)kernels[k]->len);
+        for (size_t j = 0; j < kernels[k]->len; j++) put_str(out, kernels[k]->items[j]);
+    }
 }
 
 bool supervise_get_result(const char *data, size_t len, struct file_result *res)
@@ -185,6 +190,16 @@ bool supervise_get_result(const char *data, size_t len, struct file_result *res)
             break;
         }
         diag_list_take(&res->diags, &d);
+    }
+    struct strvec *kernels[2] = {&res->kernels_shaped_elsewhere, &res->kernels_shape_unknown};
+    for (int k = 0; k < 2 && !r.bad; k++) {
+        uint32_t nk = get_u32(&r);
+        if (nk > r.left) r.bad = true;
+        for (uint32_t j = 0; j < nk && !r.bad; j++) {
+            char *usr = get_str(&r);
+            if (usr) sv_push_owned(kernels[k], usr);
+            else r.bad = true;
+        }
     }
     if (r.bad || !res->path) {
         file_result_release(res);
