@@ -39,5 +39,10 @@ void cache_end(struct cache_rec *r);
    was stored (NULL: none). */
 void cache_set_extra(struct cache_rec *r, const char *text);
 const char *cache_extra(const struct cache_rec *r);
+/* Calls fn with the launch facts stored last for each file under under_dir
+   (NULL: every file) whose contents did not change since (by stamp); returns
+   how many. */
+int cache_launch_rows(const struct lint_options *o, const char *under_dir,
+                      void (*fn)(void *data, const char *path, const char *text), void *data);
 
 #endif

@@ -368,7 +368,7 @@ void lint_file_with(const struct lint_options *cli, const char *path, const char
             diag_list_move(&res->diags, &p->diags);
         }
         free(out);
-        if (passes->launch_table) {
+        if (passes->launch_table && passes->launch_facts) {
             /* The findings were computed with the table's facts about the
                kernels the file asked about: named by the digest, kept with
                them. */
@@ -446,6 +446,30 @@ static void lint_file_on_index(CXIndex *index, const struct lint_options *o, con
 {
     struct disk_passes dp = {{disk_passes_run, NULL, only_main_file, NULL, NULL, false}, index};
     lint_file_with(o, path, contents, contents_len, &dp.base, res);
+}
+
+struct workspace_load {
+    struct launch_table *table;
+    const char *skip;   /* the document itself: its own unit shows its sites */
+};
+
+static void add_cached_facts(void *data, const char *path, const char *text)
+{
+    struct workspace_load *w = data;
+    if (strcmp(path, w->skip) == 0) return;
+    struct launch_facts *f = launch_facts_from_json(text);
+    launch_table_add(w->table, f);
+    launch_facts_free(f);
+}
+
+struct launch_table *lint_workspace_launches(const struct lint_options *o, const char *path)
+{
+    if (!o->workspace) return NULL;
+    char *abs = path_absolute(path);
+    struct workspace_load w = {launch_table_new(), abs};
+    cache_launch_rows(o, o->workspace, add_cached_facts, &w);
+    free(abs);
+    return w.table;
 }
 
 /* One file of a run, with the run's table (phase 1: empty, any cached

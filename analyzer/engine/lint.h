@@ -132,6 +132,13 @@ void lint_pass_walk_launch(CXTranslationUnit tu, const struct parse_pass *pass, 
                            const struct lint_options *o, const struct launch_table *table,
                            struct launch_facts *facts, struct lint_pass_result *out);
 
+/* The launch sites the result cache holds for the files under o->workspace
+   that still have the contents they were linted with, but path's own: the
+   language server's table for the document it lints (a run of the command
+   line builds its own, lint_files).  NULL without a workspace; free with
+   launch_table_free. */
+struct launch_table *lint_workspace_launches(const struct lint_options *o, const char *path);
+
 /* Threads that parse and walk need large stacks: libclang's parser and its
    cursor visits recurse once per level of nesting (about 5 KB a level for
    parentheses), and libclang parses on the calling thread (clang_api.c sets
