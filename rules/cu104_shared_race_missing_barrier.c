@@ -47,11 +47,12 @@ static void cu104_on_cursor(struct rule_ctx *ctx, CXCursor c)
     const struct shared_race *r;
     size_t n = shared_model_races(m, &r);
     for (size_t i = 0; i < n; i++) {
-        if (!r[i].cross_warp) continue;
+        if (!r[i].cross_warp || r[i].ranged_out) continue;
         bool earlier = false;
         unsigned more = 0;
         for (size_t j = 0; j < n; j++) {
-            if (j == i || !r[j].cross_warp || !clang_equalCursors(r[j].array, r[i].array)) continue;
+            if (j == i || !r[j].cross_warp || r[j].ranged_out || !clang_equalCursors(r[j].array, r[i].array))
+                continue;
             if (j < i) earlier = true;
             else more++;
         }
@@ -70,7 +71,8 @@ static void cu104_on_cursor(struct rule_ctx *ctx, CXCursor c)
                            second, r[i].second_writes ? "overwrites" : "reads", name,
                            r[i].first_writes ? "wrote" : "is still reading", line_of(r[i].first), t1, t2, shape,
                            r[i].shape_from_launch ? " (from the launch sites)"
-                           : r[i].shape_guessed ? " (the block shape is not known here: any block of two warps or more)"
+                           : r[i].shape_guessed ? " (the block shape was not known from the linted files' launches: such a pair "
+                                                  "races at every block width of two warps or more)"
                                                 : "");
         else
             d = ctx_report(ctx, r[i].second,
@@ -79,7 +81,8 @@ static void cu104_on_cursor(struct rule_ctx *ctx, CXCursor c)
                            second, r[i].second_writes ? "overwrites" : "reads", name,
                            r[i].first_writes ? "wrote" : "reads", line_of(r[i].first), t1, t2, shape,
                            r[i].shape_from_launch ? " (from the launch sites)"
-                           : r[i].shape_guessed ? " (the block shape is not known here: any block of two warps or more)"
+                           : r[i].shape_guessed ? " (the block shape was not known from the linted files' launches: such a pair "
+                                                  "races at every block width of two warps or more)"
                                                 : "");
         if (d) {
             ctx_note(ctx, d, r[i].first, "the %s by the other thread ('%s')", r[i].first_writes ? "write" : "read",

@@ -11,6 +11,7 @@ struct slot {
     CXCursor fn;        /* null cursor for per_tu kinds */
     unsigned fn_hash;
     void *facts;
+    bool borrowed;      /* provided by the caller, who frees it */
     struct slot *next;
 };
 
@@ -28,7 +29,7 @@ struct analysis_cache *analysis_cache_new(CXTranslationUnit tu)
 
 static void slot_free(struct slot *s)
 {
-    if (s->facts && s->kind->free) s->kind->free(s->facts);
+    if (s->facts && s->kind->free && !s->borrowed) s->kind->free(s->facts);
     free(s);
 }
 
@@ -82,4 +83,17 @@ void analysis_cache_drop(struct analysis_cache *c, CXCursor fn)
             pp = &s->next;
         }
     }
+}
+
+void analysis_cache_provide(struct analysis_cache *c, const struct analysis_kind *kind, void *facts)
+{
+    if (!c || !kind->per_tu) return;
+    struct slot *s = xcalloc(1, sizeof *s);
+    s->kind = kind;
+    s->fn = clang_getNullCursor();
+    s->fn_hash = clang_hashCursor(s->fn);
+    s->facts = facts;
+    s->borrowed = true;
+    s->next = c->slots;
+    c->slots = s;
 }

@@ -31,6 +31,11 @@ void analysis_cache_free(struct analysis_cache *c);
    first use and kept until fn's results are dropped. */
 void *analysis_get(struct analysis_cache *c, const struct analysis_kind *kind, CXCursor fn);
 
+/* Gives the cache the facts of a per_tu kind that its caller built and
+   keeps (the engine's launch model, built with the run's table): analysis_get
+   returns them, and the cache never frees them. */
+void analysis_cache_provide(struct analysis_cache *c, const struct analysis_kind *kind, void *facts);
+
 /* Drops the per-function results of fn (the walk leaves it). */
 void analysis_cache_drop(struct analysis_cache *c, CXCursor fn);
 

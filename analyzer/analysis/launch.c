@@ -16,6 +16,7 @@
 #include "clang/astutil.h"
 #include "base/util.h"
 
+#include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,14 +35,31 @@ struct site {
     char *bkey[3];
     unsigned n_args;
     char **akey;
+    /* Where the launch is ("PATH:OFFSET", the file as an absolute path):
+       one site seen by several translation units is one entry. */
+    char *loc;
+};
+
+/* A kernel passed to cudaLaunchKernel & co. (its shape is then unknown). */
+struct indirect {
+    char *usr;
+    char *loc;
 };
 
 struct launch_model {
     CXTranslationUnit tu;
     struct site *sites;
     unsigned n_sites, cap_sites;
-    char **indirect;    /* kernels passed to cudaLaunchKernel & co. */
+    struct indirect *indirect;
     unsigned n_indirect, cap_indirect;
+    /* With a run's table (launch_model_new_in): sites in every user file of
+       the unit count, then the table's sites that this unit does not see;
+       sites[0, n_own) and indirect[0, n_own_indirect) are the unit's own. */
+    bool project;
+    unsigned n_own, n_own_indirect;
+    /* The kernels asked about, and for --statistics those whose shapes came
+       from a file other than the kernel's own, and those left unknown. */
+    struct strvec queried, elsewhere, unknown;
 };
 
 static char *usr_of(CXCursor decl)
@@ -332,12 +350,43 @@ static CXCursor config_call(CXCursor call)
     return clang_getNullCursor();
 }
 
+/* "PATH:OFFSET" of a cursor's expansion location, the path absolute. */
+static char *loc_key(CXCursor c)
+{
+    CXFile f;
+    unsigned line, col, off;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &f, &line, &col, &off);
+    CXString fs = clang_getFileName(f);
+    const char *name = clang_getCString(fs);
+    char *abs = path_absolute(name ? name : "");
+    char *r = xasprintf("%s:%u", abs, off);
+    free(abs);
+    clang_disposeString(fs);
+    return r;
+}
+
+/* The file part of a location key (owned). */
+static char *loc_file(const char *loc)
+{
+    const char *colon = strrchr(loc, ':');
+    return colon ? xstrndup(loc, (size_t)(colon - loc)) : xstrdup(loc);
+}
+
+/* The file a cursor is in (absolute). */
+static char *loc_file_of(CXCursor c)
+{
+    char *loc = loc_key(c), *f = loc_file(loc);
+    free(loc);
+    return f;
+}
+
 static void record_launch(struct launch_model *m, CXCursor call, CXCursor callee)
 {
     CXCursor cfg = config_call(call);
     if (clang_Cursor_isNull(cfg)) return;
     struct site s;
     memset(&s, 0, sizeof s);
+    s.loc = loc_key(call);
     s.usr = kernel_usr(callee);
     s.spec_usr = clang_Cursor_isNull(clang_getSpecializedCursorTemplate(callee)) ? NULL : usr_of(callee);
     if (clang_Cursor_getNumArguments(cfg) >= 2) {
@@ -370,7 +419,9 @@ static enum CXChildVisitResult mark_indirect(CXCursor c, CXCursor parent, CXClie
         CXCursor d = clang_getCursorReferenced(c);
         if (is_kernel(d)) {
             XGROW(m->indirect, m->n_indirect, m->cap_indirect, 4);
-            m->indirect[m->n_indirect++] = kernel_usr(d);
+            m->indirect[m->n_indirect].usr = kernel_usr(d);
+            m->indirect[m->n_indirect].loc = loc_key(c);
+            m->n_indirect++;
         }
     }
     return CXChildVisit_Recurse;
@@ -397,7 +448,13 @@ static enum CXChildVisitResult model_visit(CXCursor c, CXCursor parent, CXClient
 static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
-    if (!clang_Location_isFromMainFile(clang_getCursorLocation(c))) return CXChildVisit_Continue;
+    struct launch_model *m = data;
+    CXSourceLocation at = clang_getCursorLocation(c);
+    /* With a run's table, launches in the project's headers count too (a
+       header's host wrapper); system and toolkit headers launch nothing of
+       the project's. */
+    if (m->project ? clang_Location_isInSystemHeader(at) : !clang_Location_isFromMainFile(at))
+        return CXChildVisit_Continue;
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl)
         return CXChildVisit_Recurse;
@@ -410,24 +467,41 @@ struct launch_model *launch_model_new(CXTranslationUnit tu)
     struct launch_model *m = xcalloc(1, sizeof *m);
     m->tu = tu;
     clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visit, m);
+    m->n_own = m->n_sites;
+    m->n_own_indirect = m->n_indirect;
     return m;
+}
+
+static void site_release(struct site *s)
+{
+    free(s->usr);
+    free(s->spec_usr);
+    free(s->loc);
+    for (unsigned k = 0; k < 3; k++) free(s->bkey[k]);
+    for (unsigned k = 0; k < s->n_args; k++) free(s->akey[k]);
+    free(s->akey);
 }
 
 void launch_model_free(struct launch_model *m)
 {
     if (!m) return;
-    for (unsigned i = 0; i < m->n_sites; i++) {
-        struct site *s = &m->sites[i];
-        free(s->usr);
-        free(s->spec_usr);
-        for (unsigned k = 0; k < 3; k++) free(s->bkey[k]);
-        for (unsigned k = 0; k < s->n_args; k++) free(s->akey[k]);
-        free(s->akey);
+    for (unsigned i = 0; i < m->n_sites; i++) site_release(&m->sites[i]);
+    for (unsigned i = 0; i < m->n_indirect; i++) {
+        free(m->indirect[i].usr);
+        free(m->indirect[i].loc);
     }
-    for (unsigned i = 0; i < m->n_indirect; i++) free(m->indirect[i]);
     free(m->sites);
     free(m->indirect);
+    sv_release(&m->queried);
+    sv_release(&m->elsewhere);
+    sv_release(&m->unknown);
     free(m);
+}
+
+/* Notes that kernel usr was asked about (what the table may change). */
+static void note_query(struct launch_model *m, const char *usr)
+{
+    if (m->project && *usr && !sv_contains(&m->queried, usr)) sv_push(&m->queried, usr);
 }
 
 /* Is site s a launch of kernel (usr: kernel_usr(kernel); spec: the USR of
@@ -444,17 +518,34 @@ static char *spec_usr_of(CXCursor kernel)
     return clang_Cursor_isNull(clang_getSpecializedCursorTemplate(kernel)) ? NULL : usr_of(kernel);
 }
 
+/* The file a kernel is defined in (absolute), for "shapes from another file". */
+static char *definition_file(CXCursor kernel)
+{
+    CXCursor def = clang_getCursorDefinition(kernel);
+    return loc_file_of(clang_Cursor_isNull(def) ? kernel : def);
+}
+
 bool launch_block_shapes(struct launch_model *m, CXCursor kernel, struct launch_info *out)
 {
     memset(out, 0, sizeof *out);
     if (!m || clang_Cursor_isNull(kernel)) return false;
     char *usr = kernel_usr(kernel), *spec = spec_usr_of(kernel);
-    bool known = *usr != 0 && clang_Location_isFromMainFile(clang_getCursorLocation(kernel));
+    note_query(m, usr);
+    /* One file's model: only a kernel of the main file, whose other launches
+       the file would show.  A run's table: every linted file's launches. */
+    bool known = *usr != 0 && (m->project || clang_Location_isFromMainFile(clang_getCursorLocation(kernel)));
     for (unsigned i = 0; i < m->n_indirect && known; i++)
-        if (strcmp(m->indirect[i], usr) == 0) known = false;
+        if (strcmp(m->indirect[i].usr, usr) == 0) known = false;
+    char *home = m->project ? definition_file(kernel) : NULL;
+    bool elsewhere = false;
     for (unsigned i = 0; i < m->n_sites; i++) {
         struct site *s = &m->sites[i];
         if (!site_of(s, usr, spec)) continue;
+        if (home && s->loc) {
+            char *f = loc_file(s->loc);
+            elsewhere |= strcmp(f, home) != 0;
+            free(f);
+        }
         out->n_sites++;
         if (!s->known) {
             known = false;
@@ -468,10 +559,15 @@ bool launch_block_shapes(struct launch_model *m, CXCursor kernel, struct launch_
             else out->shape[out->n_shapes++] = s->shape;
         }
     }
-    free(usr);
-    free(spec);
     out->known = known && out->n_sites > 0;
     if (!out->known) out->n_shapes = 0;
+    if (m->project && *usr) {
+        struct strvec *which = !out->known ? &m->unknown : elsewhere ? &m->elsewhere : NULL;
+        if (which && !sv_contains(which, usr)) sv_push(which, usr);
+    }
+    free(home);
+    free(usr);
+    free(spec);
     return out->known;
 }
 
@@ -528,11 +624,12 @@ bool launch_x_multiple_of(const struct launch_info *li, long long k)
 bool launch_param_is_block_dim(struct launch_model *m, CXCursor kernel, unsigned param, unsigned axis)
 {
     if (!m || clang_Cursor_isNull(kernel) || axis > 2) return false;
-    if (!clang_Location_isFromMainFile(clang_getCursorLocation(kernel))) return false;
+    if (!m->project && !clang_Location_isFromMainFile(clang_getCursorLocation(kernel))) return false;
     char *usr = kernel_usr(kernel), *spec = spec_usr_of(kernel);
+    note_query(m, usr);
     bool ok = *usr != 0;
     for (unsigned i = 0; i < m->n_indirect && ok; i++)
-        if (strcmp(m->indirect[i], usr) == 0) ok = false;
+        if (strcmp(m->indirect[i].usr, usr) == 0) ok = false;
     unsigned n = 0;
     for (unsigned i = 0; i < m->n_sites && ok; i++) {
         struct site *s = &m->sites[i];
@@ -589,4 +686,388 @@ bool launch_site_read(CXCursor call, struct launch_site *out)
     }
     if (n >= 4) out->stream_arg = clang_Cursor_getArgument(cfg, 3);
     return true;
+}
+
+/* ---- the run's table of launch sites ----
+
+   Each linted file's translation units contribute the launch sites they see
+   (in any of the project's files); one site seen by several units is one
+   entry (same kernel, specialisation and location).  A model built with the
+   table (launch_model_new_in) adds the table's sites its own unit does not
+   see, so a kernel in a header, or in a .cu another file includes, gets the
+   shapes of launches anywhere in the run. */
+
+struct launch_table {
+    struct site *sites;
+    unsigned n_sites, cap_sites;
+    struct indirect *indirect;
+    unsigned n_indirect, cap_indirect;
+};
+
+struct launch_facts {
+    struct launch_table own;   /* what the file's units saw */
+    struct strvec queried, elsewhere, unknown;
+    char *digest;              /* of the table's facts its findings were computed with */
+};
+
+static char *dup_or_null(const char *s)
+{
+    return s ? xstrdup(s) : NULL;
+}
+
+static void site_copy(struct site *to, const struct site *from)
+{
+    *to = *from;
+    to->usr = xstrdup(from->usr);
+    to->spec_usr = dup_or_null(from->spec_usr);
+    to->loc = dup_or_null(from->loc);
+    for (unsigned k = 0; k < 3; k++) to->bkey[k] = dup_or_null(from->bkey[k]);
+    to->akey = from->n_args ? xcalloc(from->n_args, sizeof *to->akey) : NULL;
+    for (unsigned k = 0; k < from->n_args; k++) to->akey[k] = dup_or_null(from->akey[k]);
+}
+
+static bool same_str(const char *a, const char *b)
+{
+    return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static bool same_site(const struct site *a, const struct site *b)
+{
+    return same_str(a->loc, b->loc) && strcmp(a->usr, b->usr) == 0 && same_str(a->spec_usr, b->spec_usr);
+}
+
+static bool has_site(const struct site *sites, unsigned n, const struct site *s)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (same_site(&sites[i], s)) return true;
+    return false;
+}
+
+static bool has_indirect(const struct indirect *ind, unsigned n, const struct indirect *x)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (strcmp(ind[i].usr, x->usr) == 0 && same_str(ind[i].loc, x->loc)) return true;
+    return false;
+}
+
+static void table_add_site(struct launch_table *t, const struct site *s)
+{
+    if (has_site(t->sites, t->n_sites, s)) return;
+    XGROW(t->sites, t->n_sites, t->cap_sites, 16);
+    site_copy(&t->sites[t->n_sites++], s);
+}
+
+static void table_add_indirect(struct launch_table *t, const struct indirect *x)
+{
+    if (has_indirect(t->indirect, t->n_indirect, x)) return;
+    XGROW(t->indirect, t->n_indirect, t->cap_indirect, 4);
+    t->indirect[t->n_indirect].usr = xstrdup(x->usr);
+    t->indirect[t->n_indirect].loc = dup_or_null(x->loc);
+    t->n_indirect++;
+}
+
+static void table_release(struct launch_table *t)
+{
+    for (unsigned i = 0; i < t->n_sites; i++) site_release(&t->sites[i]);
+    for (unsigned i = 0; i < t->n_indirect; i++) {
+        free(t->indirect[i].usr);
+        free(t->indirect[i].loc);
+    }
+    free(t->sites);
+    free(t->indirect);
+    memset(t, 0, sizeof *t);
+}
+
+struct launch_table *launch_table_new(void)
+{
+    return xcalloc(1, sizeof(struct launch_table));
+}
+
+void launch_table_free(struct launch_table *t)
+{
+    if (!t) return;
+    table_release(t);
+    free(t);
+}
+
+void launch_table_add(struct launch_table *t, const struct launch_facts *f)
+{
+    if (!t || !f) return;
+    for (unsigned i = 0; i < f->own.n_sites; i++) table_add_site(t, &f->own.sites[i]);
+    for (unsigned i = 0; i < f->own.n_indirect; i++) table_add_indirect(t, &f->own.indirect[i]);
+}
+
+unsigned launch_table_sites(const struct launch_table *t)
+{
+    return t ? t->n_sites : 0;
+}
+
+struct launch_model *launch_model_new_in(CXTranslationUnit tu, const struct launch_table *t)
+{
+    struct launch_model *m = xcalloc(1, sizeof *m);
+    m->tu = tu;
+    m->project = true;
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visit, m);
+    m->n_own = m->n_sites;
+    m->n_own_indirect = m->n_indirect;
+    for (unsigned i = 0; t && i < t->n_sites; i++) {
+        if (has_site(m->sites, m->n_own, &t->sites[i])) continue;
+        XGROW(m->sites, m->n_sites, m->cap_sites, 16);
+        site_copy(&m->sites[m->n_sites++], &t->sites[i]);
+    }
+    for (unsigned i = 0; t && i < t->n_indirect; i++) {
+        if (has_indirect(m->indirect, m->n_own_indirect, &t->indirect[i])) continue;
+        XGROW(m->indirect, m->n_indirect, m->cap_indirect, 4);
+        m->indirect[m->n_indirect].usr = xstrdup(t->indirect[i].usr);
+        m->indirect[m->n_indirect].loc = dup_or_null(t->indirect[i].loc);
+        m->n_indirect++;
+    }
+    return m;
+}
+
+struct launch_facts *launch_facts_new(void)
+{
+    return xcalloc(1, sizeof(struct launch_facts));
+}
+
+void launch_facts_free(struct launch_facts *f)
+{
+    if (!f) return;
+    table_release(&f->own);
+    sv_release(&f->queried);
+    sv_release(&f->elsewhere);
+    sv_release(&f->unknown);
+    free(f->digest);
+    free(f);
+}
+
+static void sv_union(struct strvec *to, const struct strvec *from)
+{
+    for (size_t i = 0; i < from->len; i++)
+        if (!sv_contains(to, from->items[i])) sv_push(to, from->items[i]);
+}
+
+void launch_facts_take(struct launch_facts *f, const struct launch_model *m)
+{
+    if (!f || !m) return;
+    for (unsigned i = 0; i < m->n_own; i++) table_add_site(&f->own, &m->sites[i]);
+    for (unsigned i = 0; i < m->n_own_indirect; i++) table_add_indirect(&f->own, &m->indirect[i]);
+    sv_union(&f->queried, &m->queried);
+    sv_union(&f->elsewhere, &m->elsewhere);
+    sv_union(&f->unknown, &m->unknown);
+}
+
+/* ---- serialisation (the result cache keeps each file's facts) ---- */
+
+static cJSON *str_or_null(const char *s)
+{
+    return s ? cJSON_CreateString(s) : cJSON_CreateNull();
+}
+
+static cJSON *site_json(const struct site *s)
+{
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddItemToObject(j, "u", cJSON_CreateString(s->usr));
+    cJSON_AddItemToObject(j, "s", str_or_null(s->spec_usr));
+    cJSON_AddItemToObject(j, "l", str_or_null(s->loc));
+    cJSON_AddBoolToObject(j, "k", s->known);
+    cJSON *b = cJSON_AddArrayToObject(j, "b");
+    for (int k = 0; k < 3; k++) cJSON_AddItemToArray(b, cJSON_CreateNumber((double)s->shape.b[k]));
+    cJSON *t = cJSON_AddArrayToObject(j, "t");
+    for (unsigned k = 0; k < s->n_targs; k++)
+        cJSON_AddItemToArray(t, s->targ_known[k] ? cJSON_CreateNumber((double)s->targ[k]) : cJSON_CreateNull());
+    cJSON *bk = cJSON_AddArrayToObject(j, "bk");
+    for (int k = 0; k < 3; k++) cJSON_AddItemToArray(bk, str_or_null(s->bkey[k]));
+    cJSON *a = cJSON_AddArrayToObject(j, "a");
+    for (unsigned k = 0; k < s->n_args; k++) cJSON_AddItemToArray(a, str_or_null(s->akey[k]));
+    return j;
+}
+
+static char *json_str_dup(const cJSON *j)
+{
+    return cJSON_IsString(j) ? xstrdup(j->valuestring) : NULL;
+}
+
+static bool site_from_json(const cJSON *j, struct site *s)
+{
+    memset(s, 0, sizeof *s);
+    const cJSON *u = cJSON_GetObjectItemCaseSensitive(j, "u");
+    const cJSON *b = cJSON_GetObjectItemCaseSensitive(j, "b");
+    if (!cJSON_IsString(u) || cJSON_GetArraySize(b) != 3) return false;
+    s->usr = xstrdup(u->valuestring);
+    s->spec_usr = json_str_dup(cJSON_GetObjectItemCaseSensitive(j, "s"));
+    s->loc = json_str_dup(cJSON_GetObjectItemCaseSensitive(j, "l"));
+    s->known = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "k"));
+    for (int k = 0; k < 3; k++) s->shape.b[k] = (long long)cJSON_GetArrayItem(b, k)->valuedouble;
+    const cJSON *e;
+    unsigned n = 0;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(j, "t"))
+    {
+        if (n == LAUNCH_MAX_TARGS) break;
+        s->targ_known[n] = cJSON_IsNumber(e);
+        s->targ[n] = cJSON_IsNumber(e) ? (long long)e->valuedouble : 0;
+        n++;
+    }
+    s->n_targs = n;
+    const cJSON *bk = cJSON_GetObjectItemCaseSensitive(j, "bk");
+    for (int k = 0; k < 3; k++) s->bkey[k] = json_str_dup(cJSON_GetArrayItem(bk, k));
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(j, "a");
+    s->n_args = (unsigned)cJSON_GetArraySize(a);
+    s->akey = s->n_args ? xcalloc(s->n_args, sizeof *s->akey) : NULL;
+    for (unsigned k = 0; k < s->n_args; k++) s->akey[k] = json_str_dup(cJSON_GetArrayItem(a, (int)k));
+    return true;
+}
+
+static cJSON *strvec_json(const struct strvec *v)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (size_t i = 0; i < v->len; i++) cJSON_AddItemToArray(a, cJSON_CreateString(v->items[i]));
+    return a;
+}
+
+static void strvec_from_json(const cJSON *a, struct strvec *v)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, a)
+        if (cJSON_IsString(e)) sv_push(v, e->valuestring);
+}
+
+static cJSON *indirect_json(const struct indirect *x)
+{
+    cJSON *a = cJSON_CreateArray();
+    cJSON_AddItemToArray(a, cJSON_CreateString(x->usr));
+    cJSON_AddItemToArray(a, str_or_null(x->loc));
+    return a;
+}
+
+char *launch_facts_to_json(const struct launch_facts *f)
+{
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddItemToObject(j, "d", str_or_null(f->digest));
+    cJSON *s = cJSON_AddArrayToObject(j, "s");
+    for (unsigned i = 0; i < f->own.n_sites; i++) cJSON_AddItemToArray(s, site_json(&f->own.sites[i]));
+    cJSON *ind = cJSON_AddArrayToObject(j, "i");
+    for (unsigned i = 0; i < f->own.n_indirect; i++) cJSON_AddItemToArray(ind, indirect_json(&f->own.indirect[i]));
+    cJSON_AddItemToObject(j, "q", strvec_json(&f->queried));
+    cJSON_AddItemToObject(j, "e", strvec_json(&f->elsewhere));
+    cJSON_AddItemToObject(j, "x", strvec_json(&f->unknown));
+    char *text = cJSON_PrintUnformatted(j);
+    cJSON_Delete(j);
+    char *r = xstrdup(text);
+    cJSON_free(text);
+    return r;
+}
+
+struct launch_facts *launch_facts_from_json(const char *text)
+{
+    cJSON *j = text ? cJSON_Parse(text) : NULL;
+    if (!cJSON_IsObject(j)) {
+        cJSON_Delete(j);
+        return NULL;
+    }
+    struct launch_facts *f = launch_facts_new();
+    f->digest = json_str_dup(cJSON_GetObjectItemCaseSensitive(j, "d"));
+    const cJSON *e;
+    bool ok = true;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(j, "s"))
+    {
+        struct site s;
+        if (!site_from_json(e, &s)) {
+            site_release(&s);
+            ok = false;
+            break;
+        }
+        XGROW(f->own.sites, f->own.n_sites, f->own.cap_sites, 16);
+        f->own.sites[f->own.n_sites++] = s;
+    }
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(j, "i"))
+    {
+        const cJSON *u = cJSON_GetArrayItem(e, 0);
+        if (!cJSON_IsString(u)) {
+            ok = false;
+            break;
+        }
+        struct indirect x = {u->valuestring, cJSON_IsString(cJSON_GetArrayItem(e, 1)) ? cJSON_GetArrayItem(e, 1)->valuestring : NULL};
+        table_add_indirect(&f->own, &x);
+    }
+    strvec_from_json(cJSON_GetObjectItemCaseSensitive(j, "q"), &f->queried);
+    strvec_from_json(cJSON_GetObjectItemCaseSensitive(j, "e"), &f->elsewhere);
+    strvec_from_json(cJSON_GetObjectItemCaseSensitive(j, "x"), &f->unknown);
+    cJSON_Delete(j);
+    if (!ok) {
+        launch_facts_free(f);
+        return NULL;
+    }
+    return f;
+}
+
+/* ---- what a file's findings depend on ---- */
+
+static int cmp_cstr(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char *launch_facts_digest(const struct launch_facts *f, const struct launch_table *t)
+{
+    if (!f || !t) return xstrdup("0");
+    struct strvec parts = {0};
+    for (unsigned i = 0; i < t->n_sites; i++) {
+        const struct site *s = &t->sites[i];
+        if (!sv_contains(&f->queried, s->usr) || has_site(f->own.sites, f->own.n_sites, s)) continue;
+        cJSON *j = site_json(s);
+        char *text = cJSON_PrintUnformatted(j);
+        sv_push(&parts, text);
+        cJSON_free(text);
+        cJSON_Delete(j);
+    }
+    for (unsigned i = 0; i < t->n_indirect; i++) {
+        const struct indirect *x = &t->indirect[i];
+        if (!sv_contains(&f->queried, x->usr) || has_indirect(f->own.indirect, f->own.n_indirect, x)) continue;
+        sv_push_owned(&parts, xasprintf("indirect %s %s", x->usr, x->loc ? x->loc : ""));
+    }
+    if (!parts.len) {
+        sv_release(&parts);
+        return xstrdup("0");
+    }
+    qsort(parts.items, parts.len, sizeof *parts.items, cmp_cstr);
+    uint64_t h = 0;
+    for (size_t i = 0; i < parts.len; i++) {
+        uint64_t p = hash_bytes(parts.items[i], strlen(parts.items[i]) + 1);
+        h = h * 1099511628211ULL ^ p;
+    }
+    sv_release(&parts);
+    return xasprintf("%016llx", (unsigned long long)h);
+}
+
+const char *launch_facts_digest_used(const struct launch_facts *f)
+{
+    return f && f->digest ? f->digest : "0";
+}
+
+void launch_facts_set_digest(struct launch_facts *f, char *digest)
+{
+    if (!f) {
+        free(digest);
+        return;
+    }
+    free(f->digest);
+    f->digest = digest;
+}
+
+void launch_facts_kernels(const struct launch_facts *f, struct strvec *elsewhere, struct strvec *unknown)
+{
+    if (!f) return;
+    if (elsewhere) sv_union(elsewhere, &f->elsewhere);
+    if (unknown) sv_union(unknown, &f->unknown);
+}
+
+void launch_facts_merge(struct launch_facts *to, const struct launch_facts *from)
+{
+    if (!to || !from) return;
+    launch_table_add(&to->own, from);
+    sv_union(&to->queried, &from->queried);
+    sv_union(&to->elsewhere, &from->elsewhere);
+    sv_union(&to->unknown, &from->unknown);
+    launch_facts_set_digest(to, from->digest ? xstrdup(from->digest) : NULL);
 }

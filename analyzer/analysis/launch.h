@@ -13,6 +13,8 @@
 #define LAUNCH_MAX_SHAPES 8
 #define LAUNCH_MAX_TARGS 8
 
+#include "base/util.h"
+
 /* One block shape: blockDim.x, .y, .z (each at least 1). */
 struct launch_shape {
     long long b[3];
@@ -20,11 +22,13 @@ struct launch_shape {
 
 /* What the launch sites of one kernel say. */
 struct launch_info {
-    unsigned n_sites;      /* launches of the kernel seen in the main file */
+    unsigned n_sites;      /* launches of the kernel seen in the main file (with a
+                              run's table: in every linted file) */
     /* Every site's block argument is a constant (a literal, constexpr, macro,
        enum, or a local dim3/int initialised with constants and not changed),
-       the kernel is defined in the main file, and nothing else launches it
-       (cudaLaunchKernel and relatives): only then are the shapes the truth. */
+       the kernel is defined in the main file (with a run's table: anywhere),
+       and nothing else launches it (cudaLaunchKernel and relatives): only
+       then are the shapes the truth. */
     bool known;
     unsigned n_shapes;     /* distinct shapes, in order of first appearance */
     struct launch_shape shape[LAUNCH_MAX_SHAPES];
@@ -38,6 +42,52 @@ void launch_model_free(struct launch_model *m);
 /* The same, as an analysis of the translation unit (per_tu): facts are a
    struct launch_model *. */
 extern const struct analysis_kind launch_analysis;
+
+/* ---- the run's table: launch sites from every linted file ----
+
+   A run collects, per linted file, the launch sites its translation units
+   see (launch_facts_take after the walk) and the kernels its analyses asked
+   about; launch_table_add merges them into one table, in which a kernel is
+   named by its USR (stable across units; a template's specialisations count
+   as the template).  A model built with the table sees the sites of every
+   linted file.  A file's findings depend on the table only through the
+   kernels it asked about: launch_facts_digest names those facts, so a run
+   (and the result cache) can tell when a file must be linted again. */
+struct launch_table;
+struct launch_facts;
+
+struct launch_table *launch_table_new(void);
+void launch_table_free(struct launch_table *t);
+/* Adds a file's sites (each site once, however many units saw it). */
+void launch_table_add(struct launch_table *t, const struct launch_facts *f);
+unsigned launch_table_sites(const struct launch_table *t);
+
+/* Reads the launch sites of every project file of tu (system headers
+   excepted), then takes the table's other sites (t may be empty: the file's
+   own sites are then the whole truth). */
+struct launch_model *launch_model_new_in(CXTranslationUnit tu, const struct launch_table *t);
+
+struct launch_facts *launch_facts_new(void);
+void launch_facts_free(struct launch_facts *f);
+/* Adds what model m (built with launch_model_new_in) saw of its own unit and
+   was asked. */
+void launch_facts_take(struct launch_facts *f, const struct launch_model *m);
+/* Names the facts of t about the kernels f asked about that f did not see
+   itself ("0": none).  Equal digests, equal findings. */
+char *launch_facts_digest(const struct launch_facts *f, const struct launch_table *t);
+/* The digest f's findings were computed with ("0" when not set), and setting
+   it (takes digest). */
+const char *launch_facts_digest_used(const struct launch_facts *f);
+void launch_facts_set_digest(struct launch_facts *f, char *digest);
+/* Adds from's facts to to's (and its digest). */
+void launch_facts_merge(struct launch_facts *to, const struct launch_facts *from);
+/* Text for the result cache, and back (NULL when malformed). */
+char *launch_facts_to_json(const struct launch_facts *f);
+struct launch_facts *launch_facts_from_json(const char *text);
+/* For --statistics: adds the USRs of the kernels asked about whose shapes
+   came from a launch in another file than the kernel's, and of those whose
+   shapes stayed unknown. */
+void launch_facts_kernels(const struct launch_facts *f, struct strvec *elsewhere, struct strvec *unknown);
 
 /* The launch sites of kernel (its FunctionDecl, or the FunctionTemplate of a
    kernel template, whose specialisations' launches all count).  Returns

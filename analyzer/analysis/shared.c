@@ -1351,6 +1351,38 @@ static void pick_block(struct shared_model *m, CXCursor base)
     }
 }
 
+/* decide() over the shapes the kernel may run with.  Launch sites with
+   several shapes: the first shape that races (each is a real launch).  No
+   shape known (pick_block guessed): the guess first (what CU102's same-warp
+   pairs rest on), then a pair across warps is kept only when it holds for
+   every block width a launch may use, a multiple of 32 up to 1024 threads
+   (from 32 when y or z is used: two rows are two warps then); else
+   ranged_out.  cross_warp stays the guess's, which CU102 reads. */
+static bool decide_shapes(struct shared_model *m, const struct pairing *p, struct shared_race *r)
+{
+    struct shared_race base = *r;
+    if (m->li && m->li->n_shapes > 1) {
+        for (unsigned s = 0; s < m->li->n_shapes; s++) {
+            *r = base;
+            for (int i = 0; i < 3; i++) block_[i] = r->block[i] = m->li->shape[s].b[i];
+            if (decide(m, p, r)) return true;
+        }
+        return false;
+    }
+    if (!decide(m, p, r)) return false;
+    if (!block_guessed_ || !r->cross_warp) return true;
+    long long guess[3] = {block_[0], block_[1], block_[2]};
+    long long rows = guess[1] * guess[2];
+    for (long long x = rows > 1 ? 32 : 64; x * rows <= MAX_THREADS && !r->ranged_out; x += 32) {
+        if (x == guess[0]) continue;
+        struct shared_race t = base;
+        block_[0] = t.block[0] = x;
+        if (!decide(m, p, &t) || !t.cross_warp) r->ranged_out = true;
+    }
+    for (int i = 0; i < 3; i++) block_[i] = guess[i];
+    return true;
+}
+
 size_t shared_model_races(struct shared_model *m, const struct shared_race **out)
 {
     if (m->computed) {
@@ -1394,7 +1426,7 @@ size_t shared_model_races(struct shared_model *m, const struct shared_race **out
                         r.warp_synced = sync_between(m, xpos, ypos, false);
                         struct pairing p = {.x = x, .y = y, .carried = -1, .across = -1};
                         set_own(m, &p);
-                        if (decide(m, &p, &r)) add_race(m, &r);
+                        if (decide_shapes(m, &p, &r)) add_race(m, &r);
                     } else if (xpos > ypos) {
                         /* around the innermost loop holding both */
                         int L = -1;
@@ -1414,11 +1446,11 @@ size_t shared_model_races(struct shared_model *m, const struct shared_race **out
                                as if the next iteration were this one */
                             struct pairing p = {.x = x, .y = y, .carried = -1, .across = m->loops[L].node};
                             set_own(m, &p);
-                            if (decide(m, &p, &r)) add_race(m, &r);
+                            if (decide_shapes(m, &p, &r)) add_race(m, &r);
                         } else {
                             struct pairing p = {.x = x, .y = y, .carried = L, .across = m->loops[L].node};
                             set_own(m, &p);
-                            if (decide(m, &p, &r)) add_race(m, &r);
+                            if (decide_shapes(m, &p, &r)) add_race(m, &r);
                         }
                     }
                 }

@@ -64,6 +64,8 @@ struct shared_race {
     long long block[3];       /* the block shape enumerated */
     bool shape_from_launch;
     bool shape_guessed;       /* neither launch sites nor array extents gave the shape: 64 threads assumed */
+    bool ranged_out;          /* guessed, and some block width a launch may use (a multiple of 32, up to
+                                 1024 threads) has no such pair across warps: not a race to report */
     unsigned from, to;        /* program positions of the two events (to < from when loop-carried) */
 };
 

@@ -108,6 +108,8 @@ static int setup(sqlite3 *d)
                          " data BLOB NOT NULL);"
                          "CREATE TABLE IF NOT EXISTS depsets(id TEXT PRIMARY KEY, used INTEGER NOT NULL,"
                          " data BLOB NOT NULL);"
+                         "CREATE TABLE IF NOT EXISTS launches(path TEXT PRIMARY KEY, used INTEGER NOT NULL,"
+                         " stamp TEXT NOT NULL, data BLOB NOT NULL);"
                          "INSERT OR IGNORE INTO meta VALUES('schema', '" CACHE_SCHEMA "');");
     if (rc != SQLITE_OK) return rc;
     /* Another schema (a later or earlier cudalint): start over. */
@@ -118,7 +120,7 @@ static int setup(sqlite3 *d)
                 strcmp((const char *)sqlite3_column_text(st, 0), CACHE_SCHEMA) == 0;
     rc = sqlite3_finalize(st);
     if (rc == SQLITE_OK && !same)
-        rc = exec_sql(d, "BEGIN IMMEDIATE; DELETE FROM results; DELETE FROM depsets;"
+        rc = exec_sql(d, "BEGIN IMMEDIATE; DELETE FROM results; DELETE FROM depsets; DELETE FROM launches;"
                          "INSERT OR REPLACE INTO meta VALUES('schema', '" CACHE_SCHEMA "'); COMMIT;");
     /* Once a day, drop what has not been used for a month. */
     long long now = (long long)time(NULL);
@@ -128,9 +130,9 @@ static int setup(sqlite3 *d)
     rc = sqlite3_finalize(st);
     if (rc == SQLITE_OK && now - pruned > 86400) {
         char *sql = xasprintf("BEGIN IMMEDIATE; DELETE FROM results WHERE used < %lld;"
-                              "DELETE FROM depsets WHERE used < %lld;"
+                              "DELETE FROM depsets WHERE used < %lld; DELETE FROM launches WHERE used < %lld;"
                               "INSERT OR REPLACE INTO meta VALUES('pruned', '%lld'); COMMIT;",
-                              now - CACHE_MAX_AGE, now - CACHE_MAX_AGE, now);
+                              now - CACHE_MAX_AGE, now - CACHE_MAX_AGE, now - CACHE_MAX_AGE, now);
         rc = exec_sql(d, sql);
         free(sql);
         if (rc != SQLITE_OK) exec_sql(d, "ROLLBACK");
@@ -241,6 +243,8 @@ struct cache_rec {
     struct file_stamp *deps;      /* every file the passes included */
     size_t n_deps;
     bool no_store;
+    char *extra;                  /* cache_set_extra's, or a hit's */
+    char *path;                   /* the linted file */
 };
 
 static pthread_once_t ver_once = PTHREAD_ONCE_INIT;
@@ -348,6 +352,7 @@ struct cache_rec *cache_begin(const struct lint_options *o, const struct lint_op
 
     struct cache_rec *r = xcalloc(1, sizeof *r);
     r->o = o;
+    r->path = xstrdup(path);
     snprintf(r->key, sizeof r->key, "%016llx%016llx", (unsigned long long)h.high64, (unsigned long long)h.low64);
     return r;
 }
@@ -357,6 +362,8 @@ void cache_end(struct cache_rec *r)
     if (!r) return;
     for (size_t i = 0; i < r->n_deps; i++) stamp_release(&r->deps[i]);
     free(r->deps);
+    free(r->extra);
+    free(r->path);
     free(r);
 }
 
@@ -597,6 +604,9 @@ bool cache_lookup(struct cache_rec *r, struct diag_list *diags, struct diag_list
         diag_list_release(&p);
         goto out;
     }
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(j, "x");
+    free(r->extra);
+    r->extra = cJSON_IsString(x) ? xstrdup(x->valuestring) : NULL;
     diag_list_move(diags, &d);
     diag_list_move(parse_diags, &p);
     free(d.items);
@@ -716,6 +726,7 @@ void cache_store(struct cache_rec *r, enum file_status status, const struct diag
         snprintf(set_id, sizeof set_id, "%016llx%016llx", (unsigned long long)h.high64, (unsigned long long)h.low64);
     }
     cJSON_AddStringToObject(j, "s", set_id);
+    if (r->extra) cJSON_AddStringToObject(j, "x", r->extra);
     cJSON *d = cJSON_AddArrayToObject(j, "d"), *p = cJSON_AddArrayToObject(j, "p");
     for (size_t i = 0; i < diags->len; i++) cJSON_AddItemToArray(d, diag_to_json(&diags->items[i]));
     for (size_t i = 0; i < parse_diags->len; i++) cJSON_AddItemToArray(p, diag_to_json(&parse_diags->items[i]));
@@ -724,6 +735,15 @@ void cache_store(struct cache_rec *r, enum file_status status, const struct diag
     cJSON_Delete(sys);
 
     long long now = (long long)time(NULL);
+    char *launch_path = NULL, *launch_stamp = NULL;
+    struct file_stamp self;
+    if (r->extra) {
+        launch_path = path_absolute(r->path);
+        if (stamp_take(launch_path, &self) == 0) {
+            launch_stamp = dep_text(&self, 1);
+            stamp_release(&self);
+        }
+    }
     pthread_mutex_lock(&db_mu);
     if (db) {
         sqlite3_stmt *st;
@@ -751,12 +771,86 @@ void cache_store(struct cache_rec *r, enum file_status status, const struct diag
                 rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
             }
         }
+        if (rc == SQLITE_OK && r->extra && launch_stamp) {
+            /* The file's launch facts by path, for a reader that lints other
+               files (the language server's table of the workspace). */
+            rc = sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO launches(path, used, stamp, data) VALUES(?,?,?,?)",
+                                    -1, &st, NULL);
+            if (rc == SQLITE_OK) {
+                sqlite3_bind_text(st, 1, launch_path, -1, SQLITE_STATIC);
+                sqlite3_bind_int64(st, 2, now);
+                sqlite3_bind_text(st, 3, launch_stamp, -1, SQLITE_STATIC);
+                sqlite3_bind_blob(st, 4, r->extra, (int)strlen(r->extra), SQLITE_STATIC);
+                rc = sqlite3_step(st);
+                sqlite3_finalize(st);
+                rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
+            }
+        }
         if (rc != SQLITE_OK) db_error(rc);
         else atomic_fetch_add(&n_stored, 1);
     }
     pthread_mutex_unlock(&db_mu);
+    free(launch_stamp);
+    free(launch_path);
     /* This run wrote the set from fresh stamps: no need to check it again. */
     if (n_sys) set_remember(set_id, true);
     cJSON_free(text);
     cJSON_free(set_text);
+}
+
+void cache_set_extra(struct cache_rec *r, const char *text)
+{
+    if (!r) return;
+    free(r->extra);
+    r->extra = text ? xstrdup(text) : NULL;
+}
+
+const char *cache_extra(const struct cache_rec *r)
+{
+    return r ? r->extra : NULL;
+}
+
+int cache_launch_rows(const struct lint_options *o, const char *under_dir,
+                      void (*fn)(void *data, const char *path, const char *text), void *data)
+{
+    if (o->no_cache) return 0;
+    const char *dir = cache_dir_writable(o->cache_dir, false);
+    if (!dir) return 0;
+    struct row { char *path, *stamp, *data; } *rows = NULL;
+    size_t n = 0;
+    pthread_mutex_lock(&db_mu);
+    if (db_get(dir)) {
+        sqlite3_stmt *st;
+        int rc = sqlite3_prepare_v2(db, "SELECT path, stamp, data FROM launches", -1, &st, NULL);
+        while (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+            const char *p = (const char *)sqlite3_column_text(st, 0), *s = (const char *)sqlite3_column_text(st, 1);
+            const void *b = sqlite3_column_blob(st, 2);
+            if (!p || !s || !b) continue;
+            if (under_dir && !path_has_prefix_dir(p, under_dir)) continue;
+            rows = xrealloc(rows, (n + 1) * sizeof *rows);
+            rows[n].path = xstrdup(p);
+            rows[n].stamp = xstrdup(s);
+            rows[n].data = xstrndup(b, (size_t)sqlite3_column_bytes(st, 2));
+            n++;
+        }
+        if (rc == SQLITE_ROW || rc == SQLITE_DONE) rc = SQLITE_OK;
+        sqlite3_finalize(st);
+        if (rc != SQLITE_OK) db_error(rc);
+    }
+    pthread_mutex_unlock(&db_mu);
+    int used = 0;
+    for (size_t i = 0; i < n; i++) {
+        /* Only facts of a file that still has the contents they came from. */
+        struct file_stamp s;
+        int linted;
+        if (dep_parse(rows[i].stamp, &s, &linted) && stamp_still_valid(&s)) {
+            fn(data, rows[i].path, rows[i].data);
+            used++;
+        }
+        free(rows[i].path);
+        free(rows[i].stamp);
+        free(rows[i].data);
+    }
+    free(rows);
+    return used;
 }

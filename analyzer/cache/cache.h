@@ -34,5 +34,15 @@ void cache_add_tu(struct cache_rec *r, CXTranslationUnit tu, const struct pch *p
 void cache_store(struct cache_rec *r, enum file_status status, const struct diag_list *diags,
                  const struct diag_list *parse_diags, unsigned n_parse_errors);
 void cache_end(struct cache_rec *r);
+/* Text kept with the entry beside the findings (the launch sites the file's
+   units saw, analysis/launch.h): set before cache_store; after a hit, what
+   was stored (NULL: none). */
+void cache_set_extra(struct cache_rec *r, const char *text);
+const char *cache_extra(const struct cache_rec *r);
+/* Calls fn with the launch facts stored last for each file under under_dir
+   (NULL: every file) whose contents did not change since (by stamp); returns
+   how many. */
+int cache_launch_rows(const struct lint_options *o, const char *under_dir,
+                      void (*fn)(void *data, const char *path, const char *text), void *data);
 
 #endif

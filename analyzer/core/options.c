@@ -32,6 +32,7 @@ void lint_options_release(struct lint_options *o)
     sv_release(&o->extra_args);
     free(o->cuda_path);
     free(o->compdb_dir);
+    free(o->workspace);
     free(o->format);
     free(o->config_path);
     free(o->baseline);

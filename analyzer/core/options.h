@@ -36,6 +36,8 @@ struct lint_options {
     struct strvec extra_args;     /* after "--": passed to clang */
     char *cuda_path;              /* explicit --cuda-path, or NULL */
     char *compdb_dir;             /* -p DIR, or NULL (auto-discovery) */
+    char *workspace;              /* the language server's workspace root, whose files' cached
+                                     launch sites a document's kernels use (NULL: none) */
     enum header_mode headers;
     bool host;                    /* also report rules in host code (--host) */
     bool show_parse_errors;

@@ -35,6 +35,8 @@ void file_result_release(struct file_result *r)
     free(r->timing.detail);
     diag_list_release(&r->diags);
     diag_list_release(&r->disproved);
+    sv_release(&r->kernels_shaped_elsewhere);
+    sv_release(&r->kernels_shape_unknown);
     memset(r, 0, sizeof *r);
 }
 

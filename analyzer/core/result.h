@@ -4,6 +4,7 @@
 #define CUDALINT_RESULT_H
 
 #include "core/diag.h"
+#include "base/util.h"
 #include <stdbool.h>
 
 /* What became of a file. */
@@ -45,6 +46,10 @@ struct file_result {
     struct diag_list disproved;
     double codegen_seconds;
     struct file_timing timing;
+    /* For --statistics: the kernels (USRs) this file's analyses asked about
+       whose launch shapes came from a launch in another file than the
+       kernel's, and those whose shapes stayed unknown. */
+    struct strvec kernels_shaped_elsewhere, kernels_shape_unknown;
 };
 
 struct lint_run {
@@ -52,6 +57,9 @@ struct lint_run {
     size_t n_files;
     struct diag_list diags;       /* every finding, sorted and unique */
     int input_errors;             /* unreadable paths and the like */
+    /* Kernels (each once) whose launch shapes came from another file, and
+       kernels with no known launch shape (the files' lists merged). */
+    size_t kernels_shaped_elsewhere, kernels_shape_unknown;
 };
 
 /* Replaces res's status and message (message is taken over). */

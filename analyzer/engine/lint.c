@@ -3,6 +3,8 @@
  * applies suppressions, and spreads files over worker threads with results in
  * a deterministic order. */
 #include "engine/lint.h"
+#include "analysis/analysis.h"
+#include "analysis/launch.h"
 #include "base/phasetime.h"
 #include "base/report.h"
 #include "cache/cache.h"
@@ -160,8 +162,28 @@ static void collect_parse_errors(CXTranslationUnit tu, const char *pass_name, co
 void lint_pass_walk(CXTranslationUnit tu, const struct parse_pass *pass, const char *path,
                     const struct lint_options *o, struct lint_pass_result *out)
 {
+    lint_pass_walk_launch(tu, pass, path, o, NULL, NULL, out);
+}
+
+void lint_pass_walk_launch(CXTranslationUnit tu, const struct parse_pass *pass, const char *path,
+                           const struct lint_options *o, const struct launch_table *table,
+                           struct launch_facts *facts, struct lint_pass_result *out)
+{
     collect_parse_errors(tu, pass->name, path, o, out);
-    walk_translation_unit(tu, path, pass->name, pass->is_device, o, &out->diags);
+    if (!table) {
+        walk_translation_unit(tu, path, pass->name, pass->is_device, o, &out->diags);
+        return;
+    }
+    /* The launch model is built here, with the run's table, and handed to
+       the walk's analyses; afterwards its sites and the kernels asked about
+       go to the file's facts. */
+    struct analysis_cache *analyses = analysis_cache_new(tu);
+    struct launch_model *lm = launch_model_new_in(tu, table);
+    analysis_cache_provide(analyses, &launch_analysis, lm);
+    walk_translation_unit_in(tu, path, pass->name, pass->is_device, o, &out->diags, analyses);
+    analysis_cache_free(analyses);
+    launch_facts_take(facts, lm);
+    launch_model_free(lm);
 }
 
 /* Drops suppressed findings (NOLINT comments of the file, or of the linted
@@ -382,6 +404,26 @@ static void set_aside_disproved(const struct lint_options *o, struct file_result
     diag_list_sort_unique(&res->disproved);
 }
 
+/* Can a cached result stand, given its launch facts (extra)?  Without a
+   run's table only a result computed without one; with one, a result with
+   facts, computed with the same facts about the kernels it asked about
+   (any, in a run's first phase).  A hit fills passes->launch_facts. */
+static bool launch_hit_usable(struct lint_passes *passes, const char *extra)
+{
+    if (!passes->launch_table) return extra == NULL;
+    struct launch_facts *f = launch_facts_from_json(extra);
+    if (!f) return false;
+    bool ok = passes->launch_any_digest;
+    if (!ok) {
+        char *now = launch_facts_digest(f, passes->launch_table);
+        ok = strcmp(now, launch_facts_digest_used(f)) == 0;
+        free(now);
+    }
+    if (ok) launch_facts_merge(passes->launch_facts, f);
+    launch_facts_free(f);
+    return ok;
+}
+
 void lint_file_with(const struct lint_options *cli, const char *path, const char *contents,
                     size_t contents_len, struct lint_passes *passes, struct file_result *res)
 {
@@ -415,6 +457,12 @@ void lint_file_with(const struct lint_options *cli, const char *path, const char
     struct cache_rec *cached = cache_begin(o, cli, path, text, len, contents != NULL, &plan);
     bool hit = cache_lookup(cached, &res->diags, &parse_diags, &res->n_parse_errors);
     phasetime_end(looked_up, PHASE_CACHE);
+    if (hit && !launch_hit_usable(passes, cache_extra(cached))) {
+        diag_list_release(&res->diags);
+        diag_list_release(&parse_diags);
+        res->n_parse_errors = 0;
+        hit = false;
+    }
     if (!hit) {
         struct lint_pass_result *out = xcalloc(plan.n_passes ? plan.n_passes : 1, sizeof *out);
         passes->run(passes, o, path, text, len, contents != NULL, &plan, out, cached);
@@ -445,6 +493,15 @@ void lint_file_with(const struct lint_options *cli, const char *path, const char
            the same ones); what it says is cached with them. */
         diag_list_sort_unique(&res->diags);
         bool cacheable = codegen_check(o, path, text, len, &res->diags, &res->codegen_seconds);
+        if (passes->launch_table && passes->launch_facts) {
+            /* The findings were computed with the table's facts about the
+               kernels the file asked about: named by the digest, kept with
+               them. */
+            launch_facts_set_digest(passes->launch_facts, launch_facts_digest(passes->launch_facts, passes->launch_table));
+            char *facts = launch_facts_to_json(passes->launch_facts);
+            cache_set_extra(cached, facts);
+            free(facts);
+        }
         phasetime_announce("storing into the result cache");
         struct phasetime_mark stored = phasetime_begin();
         if (cacheable) cache_store(cached, res->status, &res->diags, &parse_diags, res->n_parse_errors);
@@ -516,7 +573,7 @@ static void disk_passes_run(struct lint_passes *self, const struct lint_options 
         }
         phasetime_announce("analysing (%s pass: the walk, rules and analyses)", plan->passes[i].name);
         struct phasetime_mark walked = phasetime_begin();
-        lint_pass_walk(tu, &plan->passes[i], path, o, &out[i]);
+        lint_pass_walk_launch(tu, &plan->passes[i], path, o, self->launch_table, self->launch_facts, &out[i]);
         phasetime_end(walked, PHASE_WALK);
         cache_add_tu(cache, tu, pch);
         clang_disposeTranslationUnit(tu);
@@ -528,8 +585,42 @@ static void lint_file_on_index(CXIndex *index, const struct lint_options *o, con
                                const char *contents, size_t contents_len, bool only_main_file,
                                struct file_result *res)
 {
-    struct disk_passes dp = {{disk_passes_run, NULL, only_main_file}, index};
+    struct disk_passes dp = {{disk_passes_run, NULL, only_main_file, NULL, NULL, false}, index};
     lint_file_with(o, path, contents, contents_len, &dp.base, res);
+}
+
+struct workspace_load {
+    struct launch_table *table;
+    const char *skip;   /* the document itself: its own unit shows its sites */
+};
+
+static void add_cached_facts(void *data, const char *path, const char *text)
+{
+    struct workspace_load *w = data;
+    if (strcmp(path, w->skip) == 0) return;
+    struct launch_facts *f = launch_facts_from_json(text);
+    launch_table_add(w->table, f);
+    launch_facts_free(f);
+}
+
+struct launch_table *lint_workspace_launches(const struct lint_options *o, const char *path)
+{
+    if (!o->workspace) return NULL;
+    char *abs = path_absolute(path);
+    struct workspace_load w = {launch_table_new(), abs};
+    cache_launch_rows(o, o->workspace, add_cached_facts, &w);
+    free(abs);
+    return w.table;
+}
+
+/* One file of a run, with the run's table (phase 1: empty, any cached
+   result taken; phase 2: complete). */
+static void lint_file_in_run(CXIndex *index, const struct lint_options *o, const char *path,
+                             const struct launch_table *table, bool any_digest, struct launch_facts *facts,
+                             struct file_result *res)
+{
+    struct disk_passes dp = {{disk_passes_run, NULL, false, table, facts, any_digest}, index};
+    lint_file_with(o, path, NULL, 0, &dp.base, res);
 }
 
 void lint_file(const struct lint_options *o, const char *path, const char *contents,
@@ -617,14 +708,105 @@ static void collect_dir_in(const struct lint_options *o, const char *dir, struct
     sv_release(&names);
 }
 
+/* ---- .cu files that another file includes ---- */
+
+/* The file set's .cu files that another file of the set #includes (a quoted
+   include resolved from the includer's folder, the way the preprocessor looks
+   first): such a file does not parse alone (it relies on what its includer
+   declares before the include), so it is linted through the includer.
+   includer[k] = the index k' (of which) whose unit holds file k, following
+   chains to a file nobody includes; SIZE_MAX for the others. */
+static void find_includers(const struct strvec *files, const size_t *which, size_t n, size_t *includer)
+{
+    char **real = xcalloc(n ? n : 1, sizeof *real);
+    for (size_t k = 0; k < n; k++) {
+        includer[k] = SIZE_MAX;
+        real[k] = realpath(files->items[which ? which[k] : k], NULL);
+    }
+    for (size_t k = 0; k < n; k++) {
+        const char *path = files->items[which ? which[k] : k];
+        char *text = NULL;
+        size_t len = 0;
+        if (!real[k] || read_file(path, &text, &len) != 0) continue;
+        char *dir = path_dirname(path);
+        for (char *line = text; line && *line;) {
+            char *end = strchr(line, '\n');
+            const char *p = line;
+            while (*p == ' ' || *p == '\t') p++;
+            if (*p == '#') {
+                p++;
+                while (*p == ' ' || *p == '\t') p++;
+                if (strncmp(p, "include", 7) == 0) {
+                    p += 7;
+                    while (*p == ' ' || *p == '\t') p++;
+                    const char *close = *p == '"' ? strchr(p + 1, '"') : NULL;
+                    if (close && (!end || close < end) && close - p > 4 && strncmp(close - 3, ".cu", 3) == 0) {
+                        char *name = xstrndup(p + 1, (size_t)(close - p - 1));
+                        char *joined = path_join(dir, name);
+                        char *target = realpath(joined, NULL);
+                        for (size_t t = 0; target && t < n; t++)
+                            if (t != k && includer[t] == SIZE_MAX && real[t] && strcmp(real[t], target) == 0)
+                                includer[t] = k;
+                        free(target);
+                        free(joined);
+                        free(name);
+                    }
+                }
+            }
+            line = end ? end + 1 : NULL;
+        }
+        free(dir);
+        free(text);
+    }
+    /* Chains (a.cu includes b.cu includes c.cu) end at the file nobody
+       includes; a cycle is linted file by file. */
+    for (size_t k = 0; k < n; k++) {
+        size_t r = includer[k], steps = 0;
+        while (r != SIZE_MAX && includer[r] != SIZE_MAX && steps++ < n) r = includer[r];
+        includer[k] = steps > n ? SIZE_MAX : r;
+    }
+    for (size_t k = 0; k < n; k++)
+        if (includer[k] != SIZE_MAX && includer[includer[k]] != SIZE_MAX) includer[k] = SIZE_MAX;
+    for (size_t k = 0; k < n; k++) free(real[k]);
+    free(real);
+}
+
+/* The result of a file linted through its includer: the includer's
+   findings located in it. */
+static void result_through(const char *path, const char *includer_path, const struct file_result *from,
+                           struct file_result *res)
+{
+    memset(res, 0, sizeof *res);
+    res->path = xstrdup(path);
+    res->status = FILE_OK;
+    char *abs = path_absolute(path);
+    for (size_t i = 0; i < from->diags.len; i++) {
+        const struct diag *d = &from->diags.items[i];
+        char *df = d->file ? path_absolute(d->file) : NULL;
+        if (df && strcmp(df, abs) == 0) diag_copy(&res->diags, d);
+        free(df);
+    }
+    free(abs);
+    if (from->status == FILE_ERROR || from->status == FILE_SKIPPED)
+        file_result_set_status(res, from->status, xasprintf("linted through %s, which #includes it: %s", includer_path,
+                                                            from->message ? from->message : "not linted"));
+}
+
+/* ---- the worker pool ---- */
+
 struct work {
     const struct lint_options *o;
     const struct strvec *files;
     const size_t *which; /* indices into files, or NULL: all of them */
+    const size_t *todo;  /* positions k (into which) this phase lints */
     size_t n;
     lint_started_fn started;
-    lint_done_fn done;
+    lint_parked_fn parked;
     void *data;
+    const struct launch_table *table;
+    bool any_digest;     /* the first phase */
+    struct file_result *results;   /* per position k */
+    struct launch_facts **facts;   /* per position k */
     atomic_size_t next;
 };
 
@@ -633,35 +815,112 @@ static void *worker(void *arg)
     struct work *w = arg;
     CXIndex index = NULL;
     for (;;) {
-        size_t k = atomic_fetch_add(&w->next, 1);
-        if (k >= w->n) break;
+        size_t j = atomic_fetch_add(&w->next, 1);
+        if (j >= w->n) break;
+        size_t k = w->todo[j];
         size_t i = w->which ? w->which[k] : k;
         phasetime_set_item(i);
         if (w->started) w->started(w->data, i);
-        struct file_result res;
-        lint_file_on_index(&index, w->o, w->files->items[i], NULL, 0, false, &res);
-        w->done(w->data, i, &res);
+        launch_facts_free(w->facts[k]);
+        w->facts[k] = launch_facts_new();
+        lint_file_in_run(&index, w->o, w->files->items[i], w->table, w->any_digest, w->facts[k], &w->results[k]);
+        if (w->parked) w->parked(w->data, i);
     }
     if (index) clang_disposeIndex(index);
     return NULL;
 }
 
-void lint_files(const struct lint_options *o, const struct strvec *files, const size_t *which, size_t n,
-                int jobs, lint_started_fn started, lint_done_fn done, void *data)
+static void run_workers(struct work *w, int jobs)
 {
-    struct work w = {o, files, which, n, started, done, data, 0};
+    atomic_store(&w->next, 0);
     if (jobs < 1) jobs = 1;
-    if ((size_t)jobs > n) jobs = n ? (int)n : 1;
+    if ((size_t)jobs > w->n) jobs = w->n ? (int)w->n : 1;
     /* Even one job runs on a thread of its own: the main thread's stack is
        whatever ulimit -s says, a worker's is LINT_THREAD_STACK. */
     pthread_t *th = xmalloc((size_t)jobs * sizeof *th);
     bool *started_ok = xcalloc((size_t)jobs, sizeof *started_ok);
-    for (int i = 0; i < jobs; i++) started_ok[i] = lint_thread_start(&th[i], worker, &w) == 0;
-    if (!started_ok[0]) worker(&w); /* no thread to be had: this one does the work */
+    for (int i = 0; i < jobs; i++) started_ok[i] = lint_thread_start(&th[i], worker, w) == 0;
+    if (!started_ok[0]) worker(w); /* no thread to be had: this one does the work */
     for (int i = 0; i < jobs; i++)
         if (started_ok[i]) pthread_join(th[i], NULL);
     free(started_ok);
     free(th);
+}
+
+/* Hands over the results of the files at positions in order that are
+   final (and those linted through them); marks them given. */
+static void hand_over(const struct strvec *files, const size_t *which, size_t n, const size_t *includer,
+                      const bool *final, bool *given, struct file_result *results, struct launch_facts **facts,
+                      lint_done_fn done, void *data)
+{
+    for (size_t k = 0; k < n; k++) {
+        if (given[k] || includer[k] != SIZE_MAX || !final[k]) continue;
+        for (size_t t = 0; t < n; t++)
+            if (includer[t] == k) {
+                size_t it = which ? which[t] : t;
+                result_through(files->items[it], files->items[which ? which[k] : k], &results[k], &results[t]);
+                given[t] = true;
+                done(data, it, &results[t]);
+            }
+        given[k] = true;
+        launch_facts_kernels(facts[k], &results[k].kernels_shaped_elsewhere, &results[k].kernels_shape_unknown);
+        done(data, which ? which[k] : k, &results[k]);
+    }
+}
+
+void lint_files(const struct lint_options *o, const struct strvec *files, const size_t *which, size_t n,
+                int jobs, lint_started_fn started, lint_parked_fn parked, lint_done_fn done, void *data)
+{
+    size_t *includer = xmalloc((n ? n : 1) * sizeof *includer);
+    find_includers(files, which, n, includer);
+    size_t *todo = xmalloc((n ? n : 1) * sizeof *todo);
+    size_t m = 0;
+    for (size_t k = 0; k < n; k++)
+        if (includer[k] == SIZE_MAX) todo[m++] = k;
+    struct file_result *results = xcalloc(n ? n : 1, sizeof *results);
+    struct launch_facts **facts = xcalloc(n ? n : 1, sizeof *facts);
+    bool *final = xcalloc(n ? n : 1, sizeof *final), *given = xcalloc(n ? n : 1, sizeof *given);
+
+    /* Phase 1: each file with the launch sites its own units see. */
+    struct launch_table *empty = launch_table_new();
+    struct work w = {o, files, which, todo, m, started, parked, data, empty, true, results, facts, 0};
+    run_workers(&w, jobs);
+    launch_table_free(empty);
+
+    /* The run's table; a file whose kernels other files launch (or whose
+       cached result saw other launches) is linted again with it. */
+    struct launch_table *table = launch_table_new();
+    for (size_t j = 0; j < m; j++) launch_table_add(table, facts[todo[j]]);
+    size_t m2 = 0;
+    for (size_t j = 0; j < m; j++) {
+        size_t k = todo[j];
+        char *d = launch_facts_digest(facts[k], table);
+        final[k] = strcmp(d, launch_facts_digest_used(facts[k])) == 0;
+        free(d);
+        if (!final[k]) {
+            file_result_release(&results[k]);
+            todo[m2++] = k;
+        }
+    }
+    hand_over(files, which, n, includer, final, given, results, facts, done, data);
+
+    /* Phase 2. */
+    if (m2) {
+        struct work w2 = {o, files, which, todo, m2, started, NULL, data, table, false, results, facts, 0};
+        run_workers(&w2, jobs);
+        for (size_t j = 0; j < m2; j++) final[todo[j]] = true;
+        hand_over(files, which, n, includer, final, given, results, facts, done, data);
+    }
+    /* Files left (an includer that is not final cannot happen; a cycle of
+       includes was linted file by file): none. */
+    launch_table_free(table);
+    for (size_t k = 0; k < n; k++) launch_facts_free(facts[k]);
+    free(facts);
+    free(results);
+    free(final);
+    free(given);
+    free(todo);
+    free(includer);
 }
 
 /* --shard K/N: the files sorted by path are cut into N contiguous slices of
@@ -757,6 +1016,18 @@ void lint_run_assemble(struct lint_run *run, struct file_result *results, size_t
         r->status = FILE_SKIPPED;
         r->message = xstrdup(tab + 1);
     }
+    struct strvec elsewhere = {0}, unknown = {0};
+    for (size_t i = 0; i < n_files; i++) {
+        const struct strvec *e = &run->files[i].kernels_shaped_elsewhere, *u = &run->files[i].kernels_shape_unknown;
+        for (size_t j = 0; j < e->len; j++)
+            if (!sv_contains(&elsewhere, e->items[j])) sv_push(&elsewhere, e->items[j]);
+        for (size_t j = 0; j < u->len; j++)
+            if (!sv_contains(&unknown, u->items[j])) sv_push(&unknown, u->items[j]);
+    }
+    run->kernels_shaped_elsewhere = elsewhere.len;
+    for (size_t j = 0; j < unknown.len; j++) run->kernels_shape_unknown += !sv_contains(&elsewhere, unknown.items[j]);
+    sv_release(&elsewhere);
+    sv_release(&unknown);
     for (size_t i = 0; i < run->n_files; i++) {
         if (run->files[i].status == FILE_ERROR && i < n_files) run->input_errors++;
         /* Copy findings into the run-wide list; a header included by several
@@ -791,7 +1062,7 @@ void lint_run(const struct lint_options *o, struct lint_run *run)
     lint_collect(o, &files, &errors, &notes);
     struct in_process ip = {o, xcalloc(files.len ? files.len : 1, sizeof *ip.results), PTHREAD_MUTEX_INITIALIZER};
     if (o->progress && o->progress->start) o->progress->start(o->progress->data, files.len);
-    lint_files(o, &files, NULL, files.len, o->jobs, NULL, store_result, &ip);
+    lint_files(o, &files, NULL, files.len, o->jobs, NULL, NULL, store_result, &ip);
     lint_run_assemble(run, ip.results, files.len, &errors, &notes);
     free(ip.results);
     sv_release(&files);

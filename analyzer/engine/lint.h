@@ -55,13 +55,21 @@ void lint_shard_select(struct strvec *files, int k, int n);
 void lint_collect(const struct lint_options *o, struct strvec *files, struct strvec *errors,
                   struct strvec *notes);
 /* Called from the worker threads: file i is about to be linted / is done
-   (done takes res over). */
+   (done takes res over).  parked: file i was linted once, and its result
+   waits for the launch sites of every file (it may be linted again,
+   started once more, when another file launches its kernels). */
 typedef void (*lint_started_fn)(void *data, size_t i);
 typedef void (*lint_done_fn)(void *data, size_t i, struct file_result *res);
+typedef void (*lint_parked_fn)(void *data, size_t i);
 /* Lints files->items[which[k]] for k < n (which NULL: files->items[k]) with
-   jobs threads of LINT_THREAD_STACK; returns when all are done. */
+   jobs threads of LINT_THREAD_STACK; returns when all are done.  Two phases:
+   every file is linted with the launch sites of its own units, then the
+   files whose kernels other files launch are linted again with the run's
+   table of launch sites (analysis/launch.h).  A .cu file that another file
+   of the set #includes is linted in that file's context: its result is the
+   includer's findings located in it. */
 void lint_files(const struct lint_options *o, const struct strvec *files, const size_t *which, size_t n,
-                int jobs, lint_started_fn started, lint_done_fn done, void *data);
+                int jobs, lint_started_fn started, lint_parked_fn parked, lint_done_fn done, void *data);
 /* The run: results[0, n_files) (taken over) in order, then errors and notes
    as lint_collect() made them; the run-wide finding list sorted. */
 void lint_run_assemble(struct lint_run *run, struct file_result *results, size_t n_files,
@@ -79,6 +87,8 @@ void lint_run_assemble(struct lint_run *run, struct file_result *results, size_t
 
 struct parse_plan;
 struct cache_rec;
+struct launch_table;
+struct launch_facts;
 
 /* What one parse pass found. */
 struct lint_pass_result {
@@ -102,6 +112,14 @@ struct lint_passes {
     /* Report only findings in the file itself, none in headers it includes
        (an editor publishes findings per document). */
     bool only_main_file;
+    /* The run's launch sites (NULL: each unit's own launch model, as for a
+       lone file); the passes add what their units saw and asked about to
+       launch_facts, which a cache hit fills too.  A cached result computed
+       with other launch facts is a miss, unless launch_any_digest (the
+       first phase of a run, before every file's sites are known). */
+    const struct launch_table *launch_table;
+    struct launch_facts *launch_facts;
+    bool launch_any_digest;
 };
 
 void lint_file_with(const struct lint_options *cli, const char *path, const char *contents,
@@ -109,6 +127,18 @@ void lint_file_with(const struct lint_options *cli, const char *path, const char
 /* After a pass parsed: CU000 notes for its clang errors, then the walk. */
 void lint_pass_walk(CXTranslationUnit tu, const struct parse_pass *pass, const char *path,
                     const struct lint_options *o, struct lint_pass_result *out);
+/* The same with a run's launch-site table (NULL: as lint_pass_walk), adding
+   what the unit saw and asked about to facts. */
+void lint_pass_walk_launch(CXTranslationUnit tu, const struct parse_pass *pass, const char *path,
+                           const struct lint_options *o, const struct launch_table *table,
+                           struct launch_facts *facts, struct lint_pass_result *out);
+
+/* The launch sites the result cache holds for the files under o->workspace
+   that still have the contents they were linted with, but path's own: the
+   language server's table for the document it lints (a run of the command
+   line builds its own, lint_files).  NULL without a workspace; free with
+   launch_table_free. */
+struct launch_table *lint_workspace_launches(const struct lint_options *o, const char *path);
 
 /* Threads that parse and walk need large stacks: libclang's parser and its
    cursor visits recurse once per level of nesting (about 5 KB a level for

@@ -167,6 +167,11 @@ void supervise_put_result(struct strbuf *out, const struct file_result *res)
     put_diags(out, &res->diags);
     put_diags(out, &res->disproved);
     put_u32(out, (uint32_t)(res->codegen_seconds * 1000 + 0.5)); /* milliseconds */
+    const struct strvec *kernels[2] = {&res->kernels_shaped_elsewhere, &res->kernels_shape_unknown};
+    for (int k = 0; k < 2; k++) {
+        put_u32(out, (uint32_t)kernels[k]->len);
+        for (size_t j = 0; j < kernels[k]->len; j++) put_str(out, kernels[k]->items[j]);
+    }
 }
 
 static void get_diags(struct rd *rp, struct diag_list *l)
@@ -242,6 +247,16 @@ bool supervise_get_result(const char *data, size_t len, struct file_result *res)
     get_diags(&r, &res->diags);
     get_diags(&r, &res->disproved);
     res->codegen_seconds = get_u32(&r) / 1000.0;
+    struct strvec *kernels[2] = {&res->kernels_shaped_elsewhere, &res->kernels_shape_unknown};
+    for (int k = 0; k < 2 && !r.bad; k++) {
+        uint32_t nk = get_u32(&r);
+        if (nk > r.left) r.bad = true;
+        for (uint32_t j = 0; j < nk && !r.bad; j++) {
+            char *usr = get_str(&r);
+            if (usr) sv_push_owned(kernels[k], usr);
+            else r.bad = true;
+        }
+    }
     if (r.bad || !res->path) {
         file_result_release(res);
         memset(res, 0, sizeof *res);
@@ -298,7 +313,10 @@ long long supervise_memory_limit(const struct lint_options *o, int jobs)
 
 /* ---- the child ---- */
 
-enum { REC_START = 1, REC_DONE = 2, REC_REPORT = 3, REC_PHASE = 4 };
+/* REC_PHASE: what the file's worker does now (timings of a slow file);
+   REC_PARKED: the file was linted once and its result waits for every
+   file's launch sites (engine/lint.h): its time limit stops counting. */
+enum { REC_START = 1, REC_DONE = 2, REC_REPORT = 3, REC_PHASE = 4, REC_PARKED = 5 };
 
 struct child {
     int fd;
@@ -340,6 +358,11 @@ static void child_phase(void *data, size_t i, const char *what)
 static void child_started(void *data, size_t i)
 {
     send_record(data, REC_START, (uint32_t)i, NULL, 0);
+}
+
+static void child_parked(void *data, size_t i)
+{
+    send_record(data, REC_PARKED, (uint32_t)i, NULL, 0);
 }
 
 static void child_done(void *data, size_t i, struct file_result *res)
@@ -427,6 +450,9 @@ static size_t take_records(struct sup *s, const char *buf, size_t len)
             s->phase[i] = xstrndup(p, n);
             s->phase_since[i] = now;
             s->in_pch[i] = strstr(s->phase[i], "precompiled header") != NULL;
+        } else if (hdr[0] == REC_PARKED) {
+            s->started[i] = -1;
+            s->progress = true;
         } else if (hdr[0] == REC_DONE) {
             struct rd r = {p, n, false};
             bool has = get_u32(&r) != 0;
@@ -507,7 +533,7 @@ static void run_child(struct sup *s, const size_t *which, size_t n, int jobs)
         the_child = &c;
         report_set_sink(child_report, &c);
         phasetime_listen(child_phase, &c);
-        lint_files(o, s->files, which, n, jobs, child_started, child_done, &c);
+        lint_files(o, s->files, which, n, jobs, child_started, child_parked, child_done, &c);
         /* exit(), not _exit(): the result cache closes its database and
            prints its statistics at exit (through the sink, to the parent);
            stdio was flushed before the fork, so nothing is written twice. */

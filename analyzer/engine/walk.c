@@ -490,6 +490,13 @@ void walk_translation_unit(CXTranslationUnit tu, const char *main_file, const ch
                            bool pass_is_device, const struct lint_options *opts,
                            struct diag_list *out)
 {
+    walk_translation_unit_in(tu, main_file, pass_name, pass_is_device, opts, out, NULL);
+}
+
+void walk_translation_unit_in(CXTranslationUnit tu, const char *main_file, const char *pass_name,
+                              bool pass_is_device, const struct lint_options *opts, struct diag_list *out,
+                              struct analysis_cache *analyses)
+{
     struct walk_state st;
     memset(&st, 0, sizeof st);
     st.main_abs = path_absolute(main_file);
@@ -506,6 +513,7 @@ void walk_translation_unit(CXTranslationUnit tu, const char *main_file, const ch
     ctx.function = clang_getNullCursor();
     ctx.rule_state = states;
     ctx.walk_private = &st;
+    ctx.analyses = analyses;
 
     for (size_t i = 0; i < rule_registry_len && i < 64; i++) {
         const struct rule *r = rule_registry[i];
@@ -560,7 +568,7 @@ void walk_translation_unit(CXTranslationUnit tu, const char *main_file, const ch
     }
 
     ctx_fn_cache_clear(&ctx);
-    analysis_cache_free(ctx.analyses);
+    if (!analyses) analysis_cache_free(ctx.analyses);
     free(ctx.parents);
     for (size_t i = 0; i < st.n_macros; i++) free(st.macros[i].name);
     free(st.macros);

@@ -58,6 +58,12 @@ struct rule_ctx {
 void walk_translation_unit(CXTranslationUnit tu, const char *main_file,
                            const char *pass_name, bool pass_is_device,
                            const struct lint_options *opts, struct diag_list *out);
+/* The same, with the analyses of the caller's cache (which stays the
+   caller's: it may hold facts the caller provided, analysis_cache_provide). */
+struct analysis_cache;
+void walk_translation_unit_in(CXTranslationUnit tu, const char *main_file, const char *pass_name,
+                              bool pass_is_device, const struct lint_options *opts, struct diag_list *out,
+                              struct analysis_cache *analyses);
 
 /* The direct parent of the current cursor (n=0), its parent (n=1), ...
    A null cursor when there is none. */

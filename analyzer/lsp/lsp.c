@@ -494,6 +494,8 @@ static cJSON *handle_initialize(struct server *s, const cJSON *params)
             free(dir);
         }
     }
+    free(s->session.opts.workspace);
+    s->session.opts.workspace = root ? path_absolute(root) : NULL;
     free(root);
     prepare_options(s);
 

@@ -17,6 +17,7 @@
  * the command line's per-file pipeline (engine/lint.c, lint_file_with): this
  * file only says how the passes are parsed. */
 #include "lsp/lsp_lint.h"
+#include "analysis/launch.h"
 #include "frontend/parse.h"
 #include "frontend/pch.h"
 
@@ -62,6 +63,7 @@ struct pass_slot {
     bool first_run;
     struct lint_pass_result out;
     const char *how; /* "reparse", "parse", "parse+pch", ... for the timing line */
+    const struct launch_table *launches; /* the workspace's launch sites (the result cache's) */
     double parse_ms, walk_ms;
 };
 
@@ -216,7 +218,7 @@ static void *run_slot(void *arg)
     double t1 = now_ms();
     p->parse_ms = t1 - t0;
     if (!ok) return NULL;
-    lint_pass_walk(p->tu, &p->pass, p->path, p->o, &p->out);
+    lint_pass_walk_launch(p->tu, &p->pass, p->path, p->o, p->launches, NULL, &p->out);
     p->walk_ms = now_ms() - t1;
     return NULL;
 }
@@ -236,6 +238,7 @@ static void session_run_passes(struct lint_passes *self, const struct lint_optio
         p->len = len;
         memset(&p->out, 0, sizeof p->out);
         p->how = "";
+        p->launches = self->launch_table;
         p->parse_ms = p->walk_ms = 0;
     }
     /* Pass 0 runs here, the others on threads of their own. */
@@ -275,7 +278,14 @@ void lsp_lint_session_run(struct lsp_lint_session *s, const struct lint_options 
        reparses on threads of its own, so per-thread clocks would miss it.) */
     double t_start = now_ms(), cpu_start = clock_ms(CLOCK_PROCESS_CPUTIME_ID);
     s->timing = timing;
+    /* Kernels of the document launched from other files of the workspace get
+       those launches' shapes, as in a run over the workspace. */
+    struct launch_table *launches = lint_workspace_launches(cli_opts, path);
+    s->base.launch_table = launches;
+    s->base.launch_any_digest = true;
     lint_file_with(cli_opts, path, text, len, &s->base, res);
+    s->base.launch_table = NULL;
+    launch_table_free(launches);
     s->timing = NULL;
     if (timing)
         sb_addf(timing, "; total %.0f ms, cpu %.0f ms", now_ms() - t_start,

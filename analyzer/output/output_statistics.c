@@ -194,6 +194,9 @@ void output_statistics(FILE *out, const struct lint_run *run, const struct lint_
                 cJSON_AddItemToArray(g, x);
             }
         }
+        cJSON *ls = cJSON_AddObjectToObject(root, "launch_shapes");
+        cJSON_AddNumberToObject(ls, "from_other_files", (double)run->kernels_shaped_elsewhere);
+        cJSON_AddNumberToObject(ls, "unknown", (double)run->kernels_shape_unknown);
         char *s = cJSON_Print(root);
         fputs(s, out);
         fputc('\n', out);
@@ -238,6 +241,12 @@ void output_statistics(FILE *out, const struct lint_run *run, const struct lint_
                     guesses.files[i], guesses.files[i] == 1 ? "" : "s");
             free(shown);
         }
+        /* How far the launch sites of the linted files reached (the race and
+           warp rules use the block shapes). */
+        if (!o->quiet && (run->kernels_shaped_elsewhere || run->kernels_shape_unknown))
+            fprintf(out, "launch shapes: %zu kernel%s from launches in another file, %zu kernel%s with no known shape\n",
+                    run->kernels_shaped_elsewhere, run->kernels_shaped_elsewhere == 1 ? "" : "s",
+                    run->kernels_shape_unknown, run->kernels_shape_unknown == 1 ? "" : "s");
     }
     include_guess_summary_release(&guesses);
     free(cg);

@@ -30,15 +30,22 @@ struct parsed {
     struct launch_model *m;
 };
 
+static void parse_named(struct parsed *p, const char *name, const char *body);
+
 static void parse(struct parsed *p, const char *body)
+{
+    parse_named(p, "test_launch.cu", body);
+}
+
+static void parse_named(struct parsed *p, const char *name, const char *body)
 {
     size_t n = strlen(PRELUDE) + strlen(body) + 1;
     char *src = malloc(n);
     snprintf(src, n, "%s%s", PRELUDE, body);
-    struct CXUnsavedFile file = {"test_launch.cu", src, (unsigned long)strlen(src)};
+    struct CXUnsavedFile file = {name, src, (unsigned long)strlen(src)};
     const char *args[] = {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-std=c++17"};
     p->index = clang_createIndex(0, 0);
-    enum CXErrorCode err = clang_parseTranslationUnit2(p->index, "test_launch.cu", args, 6, &file, 1,
+    enum CXErrorCode err = clang_parseTranslationUnit2(p->index, name, args, 6, &file, 1,
                                                        CXTranslationUnit_None, &p->tu);
     assert_int_equal(err, CXError_Success);
     for (unsigned i = 0; i < clang_getNumDiagnostics(p->tu); i++) {
@@ -221,6 +228,70 @@ static void parameters_equal_to_the_block(void **state)
     release(&p);
 }
 
+/* A kernel both units define (as from a shared header), launched only in
+   the second: the run's table gives the first its shape; the facts survive
+   the cache's text; the digest tells which file must be linted again. */
+static void shapes_from_another_file(void **state)
+{
+    (void)state;
+    struct parsed a, b;
+    parse_named(&a, "defines.cu", "__global__ void shared_k(float *o) {}\n");
+    parse_named(&b, "launches.cu",
+                "__global__ void shared_k(float *o) {}\n"
+                "void host(float *o, int n) { shared_k<<<n, 128>>>(o); }\n");
+    struct launch_info li;
+    assert_false(launch_block_shapes(a.m, kernel(&a, "shared_k"), &li));
+
+    struct launch_table *empty = launch_table_new();
+    struct launch_facts *fa = launch_facts_new(), *fb = launch_facts_new();
+    struct launch_model *ma = launch_model_new_in(a.tu, empty), *mb = launch_model_new_in(b.tu, empty);
+    assert_false(launch_block_shapes(ma, kernel(&a, "shared_k"), &li));
+    assert_true(launch_block_shapes(mb, kernel(&b, "shared_k"), &li));
+    launch_facts_take(fa, ma);
+    launch_facts_take(fb, mb);
+    launch_model_free(ma);
+    launch_model_free(mb);
+
+    struct launch_table *table = launch_table_new();
+    launch_table_add(table, fa);
+    launch_table_add(table, fb);
+    launch_table_add(table, fb); /* the same site twice is one */
+    assert_int_equal(launch_table_sites(table), 1);
+    char *da = launch_facts_digest(fa, table), *db = launch_facts_digest(fb, table);
+    assert_string_not_equal(da, "0"); /* a asked about a kernel b launches */
+    assert_string_equal(db, "0");     /* b saw its own launch */
+    free(da);
+    free(db);
+
+    ma = launch_model_new_in(a.tu, table);
+    assert_true(launch_block_shapes(ma, kernel(&a, "shared_k"), &li));
+    assert_int_equal(li.n_shapes, 1);
+    assert_int_equal(li.shape[0].b[0], 128);
+    launch_model_free(ma);
+
+    /* Through the cache's text. */
+    char *text = launch_facts_to_json(fb);
+    struct launch_facts *back = launch_facts_from_json(text);
+    assert_non_null(back);
+    struct launch_table *t2 = launch_table_new();
+    launch_table_add(t2, back);
+    ma = launch_model_new_in(a.tu, t2);
+    assert_true(launch_block_shapes(ma, kernel(&a, "shared_k"), &li));
+    assert_int_equal(li.shape[0].b[0], 128);
+    launch_model_free(ma);
+    assert_null(launch_facts_from_json("not json"));
+
+    free(text);
+    launch_facts_free(back);
+    launch_table_free(t2);
+    launch_table_free(table);
+    launch_table_free(empty);
+    launch_facts_free(fa);
+    launch_facts_free(fb);
+    release(&a);
+    release(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -228,6 +299,7 @@ int main(void)
         cmocka_unit_test(unknown_shapes),
         cmocka_unit_test(template_arguments),
         cmocka_unit_test(parameters_equal_to_the_block),
+        cmocka_unit_test(shapes_from_another_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
