@@ -151,7 +151,8 @@ bool smt_is_const(const struct smt_arena *a, smt_id x, uint64_t *value)
 
 static bool is_cmp(enum smt_op op)
 {
-    return op == SMT_EQ || op == SMT_ULT || op == SMT_ULE || op == SMT_SLT || op == SMT_SLE;
+    return op == SMT_EQ || op == SMT_ULT || op == SMT_ULE || op == SMT_SLT || op == SMT_SLE || op == SMT_SADD_OK ||
+           op == SMT_SSUB_OK || op == SMT_SMUL_OK || op == SMT_UMUL_OK;
 }
 
 /* C's (and the solver's) value of a binary operator on constants; false
@@ -191,6 +192,19 @@ static bool fold_bin(enum smt_op op, unsigned w, uint64_t x, uint64_t y, uint64_
     case SMT_SLE: *r = sx <= sy; return true;
     case SMT_BAND: *r = x && y; return true;
     case SMT_BOR: *r = x || y; return true;
+    case SMT_SADD_OK:
+    case SMT_SSUB_OK:
+    case SMT_SMUL_OK: {
+        __int128 a = sx, b = sy, v = op == SMT_SADD_OK ? a + b : op == SMT_SSUB_OK ? a - b : a * b;
+        __int128 lo = -((__int128)1 << (w - 1)), hi = ((__int128)1 << (w - 1)) - 1;
+        *r = v >= lo && v <= hi;
+        return true;
+    }
+    case SMT_UMUL_OK: {
+        unsigned __int128 v = (unsigned __int128)x * y;
+        *r = v <= m;
+        return true;
+    }
     default: return false;
     }
 }
@@ -262,7 +276,7 @@ smt_id smt_bin(struct smt_arena *a, enum smt_op op, smt_id x, smt_id y)
     }
     /* Commutative operators keep one order, so x+y and y+x are one term. */
     if ((op == SMT_ADD || op == SMT_MUL || op == SMT_AND || op == SMT_OR || op == SMT_XOR || op == SMT_EQ ||
-         op == SMT_BAND || op == SMT_BOR) &&
+         op == SMT_BAND || op == SMT_BOR || op == SMT_SADD_OK || op == SMT_SMUL_OK || op == SMT_UMUL_OK) &&
         x > y) {
         smt_id t = x;
         x = y;
@@ -355,6 +369,34 @@ unsigned smt_symbols(const struct smt_arena *a, smt_id formula, smt_id *out, uns
     collect_syms(a, formula, out, &n, max, seen);
     free(seen);
     return n;
+}
+
+bool smt_eval(const struct smt_arena *a, smt_id x, const struct smt_model *m, uint64_t *out)
+{
+    const struct smt_node *n = smt_node(a, x);
+    if (!n) return false;
+    uint64_t v[3] = {0, 0, 0};
+    switch (n->op) {
+    case SMT_CONST: *out = n->value; return true;
+    case SMT_SYM:
+        if (!smt_model_value(m, n->name, out)) *out = 0;
+        return true;
+    default:
+        break;
+    }
+    for (int i = 0; i < 3; i++)
+        if (n->arg[i] && !smt_eval(a, n->arg[i], m, &v[i])) return false;
+    unsigned w = smt_width(a, n->arg[0]);
+    switch (n->op) {
+    case SMT_NOT: *out = ~v[0] & mask_of(n->width); return true;
+    case SMT_NEG: *out = (0 - v[0]) & mask_of(n->width); return true;
+    case SMT_BNOT: *out = !v[0]; return true;
+    case SMT_ITE: *out = v[0] ? v[1] : v[2]; return true;
+    case SMT_SEXT: *out = (uint64_t)as_signed(v[0], w) & mask_of(n->width); return true;
+    case SMT_ZEXT: *out = v[0]; return true;
+    case SMT_TRUNC: *out = v[0] & mask_of(n->width); return true;
+    default: return fold_bin(n->op, w, v[0], v[1], out);
+    }
 }
 
 static double now_ms(void)

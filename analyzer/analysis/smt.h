@@ -30,6 +30,10 @@ enum smt_op {
     SMT_ITE,     /* boolean condition, two terms of one width */
     SMT_BAND, SMT_BOR, SMT_BNOT, /* boolean connectives */
     SMT_SEXT, SMT_ZEXT, SMT_TRUNC, /* to the node's width */
+    /* Booleans: the operation does not overflow (signed: C's undefined
+       behaviour, which the code is assumed not to have; unsigned: a fact
+       the caller states). */
+    SMT_SADD_OK, SMT_SSUB_OK, SMT_SMUL_OK, SMT_UMUL_OK,
 };
 
 struct smt_node {
@@ -79,6 +83,9 @@ struct smt_model {
 };
 /* The value of a symbol in a model; false when it is not there. */
 bool smt_model_value(const struct smt_model *m, const char *name, uint64_t *value);
+
+/* The value of term x under model m (symbols it lacks count as 0). */
+bool smt_eval(const struct smt_arena *a, smt_id x, const struct smt_model *m, uint64_t *out);
 
 /* Is the boolean formula satisfiable?  budget_ms bounds the solver's time;
    a time-out, an error or no back end answers SMT_UNKNOWN.  model_out

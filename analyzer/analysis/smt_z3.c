@@ -5,25 +5,50 @@
 #include "analysis/smt.h"
 #include "base/util.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <z3.h>
 
-/* One Z3 context per arena (per linted file and thread): contexts are not
-   shared between threads, and building one per query would cost more than
-   most queries. */
-/* Z3 resource units per millisecond of budget, measured on a quiet 2-core
-   machine (Z3 4.8.12): a query's units track its time there. */
-#define SMT_RLIMIT_PER_MS 2000
-
+/* One Z3 context per arena (per parse pass of a file): a fresh context
+   given the same formula built in the same order answers with the same
+   model, so every pass words a finding the same way and the passes' findings
+   merge.  Building one costs a few milliseconds. */
 struct z3_state {
     Z3_context ctx;
 };
+
+/* Z3 resource units per millisecond of budget: the budget is counted in
+   them, so that a loaded machine gives the same answers as a quiet one. */
+#define SMT_RLIMIT_PER_MS 20000
 
 /* Z3's default handler ends the process; errors become "unknown" instead. */
 static void on_z3_error(Z3_context c, Z3_error_code e)
 {
     (void)c, (void)e;
+}
+
+/* In a reference-counted context a new term lives only until the next
+   call: held() keeps one alive while the second is built. */
+static Z3_ast held(Z3_context c, Z3_ast x)
+{
+    if (x) Z3_inc_ref(c, x);
+    return x;
+}
+
+/* x (held) and y; releases x; the result is held. */
+static Z3_ast both(Z3_context c, Z3_ast x, Z3_ast y)
+{
+    if (!x || !y) {
+        if (x) Z3_dec_ref(c, x);
+        return NULL;
+    }
+    Z3_inc_ref(c, y);
+    Z3_ast ops[2] = {x, y};
+    Z3_ast r = held(c, Z3_mk_and(c, 2, ops));
+    Z3_dec_ref(c, x);
+    Z3_dec_ref(c, y);
+    return r;
 }
 
 static Z3_ast translate(Z3_context c, const struct smt_arena *a, smt_id x, Z3_ast *memo)
@@ -82,9 +107,29 @@ static Z3_ast translate(Z3_context c, const struct smt_arena *a, smt_id x, Z3_as
     case SMT_SEXT: r = Z3_mk_sign_ext(c, n->width - smt_width(a, n->arg[0]), p[0]); break;
     case SMT_ZEXT: r = Z3_mk_zero_ext(c, n->width - smt_width(a, n->arg[0]), p[0]); break;
     case SMT_TRUNC: r = Z3_mk_extract(c, n->width - 1, 0, p[0]); break;
+    case SMT_SADD_OK: {
+        Z3_ast h = held(c, Z3_mk_bvadd_no_overflow(c, p[0], p[1], true));
+        r = both(c, h, Z3_mk_bvadd_no_underflow(c, p[0], p[1]));
+        break;
     }
-    if (!r || Z3_get_error_code(c) != Z3_OK) return NULL;
-    Z3_inc_ref(c, r);
+    case SMT_SSUB_OK: {
+        Z3_ast h = held(c, Z3_mk_bvsub_no_overflow(c, p[0], p[1]));
+        r = both(c, h, Z3_mk_bvsub_no_underflow(c, p[0], p[1], true));
+        break;
+    }
+    case SMT_SMUL_OK: {
+        Z3_ast h = held(c, Z3_mk_bvmul_no_overflow(c, p[0], p[1], true));
+        r = both(c, h, Z3_mk_bvmul_no_underflow(c, p[0], p[1]));
+        break;
+    }
+    case SMT_UMUL_OK: r = Z3_mk_bvmul_no_overflow(c, p[0], p[1], false); break;
+    }
+    bool is_held = n->op == SMT_SADD_OK || n->op == SMT_SSUB_OK || n->op == SMT_SMUL_OK;
+    if (!r || Z3_get_error_code(c) != Z3_OK) {
+        if (r && is_held) Z3_dec_ref(c, r);
+        return NULL;
+    }
+    if (!is_held) Z3_inc_ref(c, r);
     memo[x] = r;
     return r;
 }
@@ -119,14 +164,12 @@ enum smt_result smt_backend_check(const struct smt_arena *a, void **state, smt_i
     struct z3_state *z = *state;
     if (!z) {
         Z3_config cfg = Z3_mk_config();
-        z = xcalloc(1, sizeof *z);
-        z->ctx = Z3_mk_context_rc(cfg);
+        Z3_context ctx = Z3_mk_context_rc(cfg);
         Z3_del_config(cfg);
-        if (!z->ctx) {
-            free(z);
-            return SMT_UNKNOWN;
-        }
-        Z3_set_error_handler(z->ctx, on_z3_error);
+        if (!ctx) return SMT_UNKNOWN;
+        Z3_set_error_handler(ctx, on_z3_error);
+        z = xcalloc(1, sizeof *z);
+        z->ctx = ctx;
         *state = z;
     }
     Z3_context c = z->ctx;
@@ -146,7 +189,7 @@ enum smt_result smt_backend_check(const struct smt_arena *a, void **state, smt_i
            machine gives the same answers as a quiet one; the time-out is
            only the last guard. */
         Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"), budget_ms * SMT_RLIMIT_PER_MS);
-        Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"), budget_ms * 10);
+        Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"), budget_ms * 40);
         Z3_solver_set_params(c, s, p);
         Z3_solver_assert(c, s, f);
         Z3_lbool r = Z3_solver_check(c, s);
