@@ -134,7 +134,7 @@ static enum CXChildVisitResult find_cb(CXCursor c, CXCursor parent, CXClientData
     if (!inside(c, s->target)) return CXChildVisit_Continue;
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_IfStmt || k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt) {
-        if (!clang_equalCursors(c, s->target)) s->holder = c;
+        if (!ast_same_node(c, s->target)) s->holder = c;
     }
     return CXChildVisit_Recurse;
 }
@@ -399,7 +399,7 @@ static bool is_control_kind(enum divergence_kind k)
 static bool assumed(const struct refined *r, CXCursor cond)
 {
     for (unsigned i = 0; i < r->n; i++)
-        if (clang_equalCursors(r->assumed[i], cond)) return true;
+        if (ast_same_node(r->assumed[i], cond)) return true;
     return false;
 }
 
@@ -416,6 +416,7 @@ static bool add_assumption(struct divergence_facts *f, struct refined *r, CXCurs
             uniformity_release(u);
             return false;
         }
+        warp_view_assume_uniform(w, r->assumed, r->n);
     }
     refined_release(r);
     r->u = u;
@@ -471,7 +472,7 @@ static bool trailing_loop(struct divergence_facts *f, CXCursor loop)
     if (nb == 0 || nb == 64) return false;
     unsigned last = nb - 1;
     if (clang_getCursorKind(k[last]) == CXCursor_ReturnStmt && last > 0) last--;
-    return clang_equalCursors(k[last], loop);
+    return ast_same_node(k[last], loop);
 }
 
 enum divergence_verdict divergence_collective(struct divergence_facts *f, CXCursor call, bool exits_ok,
@@ -494,8 +495,20 @@ enum divergence_verdict divergence_collective(struct divergence_facts *f, CXCurs
             cond = condition_of(holder);
             if (clang_Cursor_isNull(cond) || clang_getCursorKind(holder) != CXCursor_IfStmt) return DIVERGENCE_UNMODELLED;
         } else {
+            /* The statement whose condition (or, for a for loop, whose
+               header) holds it: the question is about that condition. */
             CXCursor st = enclosing_statement(f->fn, cond);
-            if (!clang_Cursor_isNull(st) && clang_equalCursors(condition_of(st), cond)) holder = st;
+            CXCursor sc = clang_Cursor_isNull(st) ? st : condition_of(st);
+            if (!clang_Cursor_isNull(sc) && inside(sc, cond)) {
+                holder = st;
+                cond = sc;
+            } else if (clang_getCursorKind(st) == CXCursor_ForStmt && !clang_Cursor_isNull(sc)) {
+                CXCursor k[4];
+                if (ast_children(st, k, 4) == 4 && inside(k[2], cond)) {
+                    holder = st;
+                    cond = sc;
+                }
+            }
         }
         /* Lanes that leave the kernel's last loop (through its condition or
            a break) have exited: only the others must arrive. */
@@ -523,7 +536,12 @@ enum divergence_verdict divergence_collective(struct divergence_facts *f, CXCurs
                 return DIVERGENCE_WITNESSED;
             }
         }
-        if (assumed(rf, cond) || !add_assumption(f, rf, cond, true)) return DIVERGENCE_UNMODELLED;
+        /* The warp view may name a for loop's step as what varies its trip
+           count: the step is taken as proved with the condition. */
+        bool step_too = !out->early_exit && !ast_same_node(out->at, cond);
+        if (assumed(rf, cond) && (!step_too || assumed(rf, out->at))) return DIVERGENCE_UNMODELLED;
+        if (!assumed(rf, cond) && !add_assumption(f, rf, cond, true)) return DIVERGENCE_UNMODELLED;
+        if (step_too && !assumed(rf, out->at) && !add_assumption(f, rf, out->at, true)) return DIVERGENCE_UNMODELLED;
     }
     return DIVERGENCE_UNMODELLED;
 }

@@ -1985,7 +1985,7 @@ static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struc
     }
     if ((r.m & VM_THREAD) && a->u->n_assumed && clang_equalCursors(a->fn, a->u->fn)) {
         for (unsigned i = 0; i < a->u->n_assumed; i++)
-            if (clang_equalCursors(a->u->assumed[i], n->c)) {
+            if (ast_same_node(a->u->assumed[i], n->c)) {
                 r.m &= ~VM_THREAD;
                 break;
             }

@@ -32,7 +32,14 @@ struct def {
     CXCursor step;         /* the increment's operand (null: 1) */
     enum CXBinaryOperatorKind step_op; /* Add, Sub, Shl, Shr */
     CXCursor inc;          /* the increment expression */
+    /* Every write, for "the last assignment before this read in the same
+       block" (up to DEF_MAX_SITES; more: none is used). */
+    unsigned n_sites;
+    unsigned site_start[8], site_end[8];
+    CXCursor site_rhs[8];   /* plain assignments: the value; else null */
+    CXCursor site_block[8]; /* the compound statement holding it, or null */
 };
+#define DEF_MAX_SITES 8
 
 struct value_model {
     struct smt_arena *a;
@@ -151,6 +158,13 @@ static struct def *note_write(struct value_model *vm, CXCursor lhs)
     struct def *e = def_get(vm, d, field, true);
     e->writes++;
     free(field);
+    if (e->n_sites < DEF_MAX_SITES) {
+        e->site_start[e->n_sites] = start_of(lhs);
+        e->site_end[e->n_sites] = start_of(lhs);
+        e->site_rhs[e->n_sites] = clang_getNullCursor();
+        e->site_block[e->n_sites] = clang_getNullCursor();
+    }
+    e->n_sites++;
     return e;
 }
 
@@ -275,6 +289,12 @@ static enum CXChildVisitResult scan_cb(CXCursor c, CXCursor parent, CXClientData
                 d->assign = c;
                 d->assign_rhs = ast_child(c, 1);
                 d->assign_block = clang_getCursorKind(parent) == CXCursor_CompoundStmt ? parent : clang_getNullCursor();
+                if (d->n_sites <= DEF_MAX_SITES) {
+                    unsigned i = d->n_sites - 1;
+                    d->site_end[i] = end_of(c);
+                    d->site_rhs[i] = d->assign_rhs;
+                    d->site_block[i] = d->assign_block;
+                }
             }
         }
         break;
@@ -491,6 +511,30 @@ static smt_id eval(struct value_model *vm, CXCursor e, int t, int depth);
 
 /* May the definition at def_site be used for a read at use (the use follows
    it in the same loop, and nothing else writes the variable)? */
+/* The plain assignment that reaches a read in straight-line code: the last
+   write before the read, an assignment statement of a block holding the
+   read, with no write between them and both in the same loop. */
+static CXCursor straight_line_def(struct value_model *vm, const struct def *d, CXCursor use)
+{
+    if (d->n_sites > DEF_MAX_SITES) return clang_getNullCursor();
+    unsigned u = start_of(use);
+    int best = -1;
+    for (unsigned i = 0; i < d->n_sites; i++)
+        if (d->site_end[i] <= u && (best < 0 || d->site_start[i] > d->site_start[best])) best = (int)i;
+    if (best < 0 || clang_Cursor_isNull(d->site_rhs[best]) || clang_Cursor_isNull(d->site_block[best]) ||
+        !inside(d->site_block[best], use))
+        return clang_getNullCursor();
+    /* A write after the read inside a loop around both could reach it
+       through the back edge. */
+    CXCursor lu = loop_of(vm, use);
+    for (unsigned i = 0; i < d->n_sites; i++)
+        if (d->site_start[i] > u && !clang_Cursor_isNull(lu) && start_of(lu) <= d->site_start[i] &&
+            d->site_start[i] < end_of(lu))
+            return clang_getNullCursor();
+    if (!clang_Cursor_isNull(lu) && start_of(lu) > d->site_start[best]) return clang_getNullCursor();
+    return d->site_rhs[best];
+}
+
 static bool assignment_reaches(struct value_model *vm, const struct def *d, CXCursor use)
 {
     if (clang_Cursor_isNull(d->assign) || start_of(use) <= end_of(d->assign)) return false;
@@ -556,6 +600,11 @@ static smt_id read_local(struct value_model *vm, CXCursor use, CXCursor decl, co
     if (d->writes == 1 && !d->has_init && assignment_reaches(vm, d, use)) {
         smt_id v = eval(vm, d->assign_rhs, t, depth + 1);
         return v ? convert(vm, v, clang_getCursorType(d->assign_rhs), clang_getCursorType(use)) : 0;
+    }
+    CXCursor rhs = straight_line_def(vm, d, use);
+    if (!clang_Cursor_isNull(rhs)) {
+        smt_id v = eval(vm, rhs, t, depth + 1);
+        return v ? convert(vm, v, clang_getCursorType(rhs), clang_getCursorType(use)) : 0;
     }
     return 0;
 }
