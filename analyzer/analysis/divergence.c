@@ -313,6 +313,89 @@ static void fill_witness(struct divergence_facts *f, struct value_model *vm, con
     }
 }
 
+/* ---- concrete trials before the solver ---- */
+
+/* Values tried for a symbol, small first: thread indices, block extents,
+   iteration counters and everything else. */
+static const long long tid_pool[] = {0, 1, 2, 3, 16, 31, 32, 33, 8, 63, 64, 65, 127, 128, 255, 256, 511, 100, 7, 5};
+static const long long bdx_pool[] = {32, 64, 128, 256, 512, 1024, 96, 192, 384, 768};
+static const long long bdyz_pool[] = {1, 2, 4, 8, 16, 3, 32};
+static const long long bid_pool[] = {0, 1, 2, 3, 7, 100};
+static const long long gdim_pool[] = {1, 2, 8, 64, 1024, 3};
+static const long long iter_pool[] = {0, 1, 2, 3, 4, 7};
+static const long long any_pool[] = {0, 1, 2, -1, 3, 4, 7, 8, 16, 31, 32, 33, 64, 100, 128, 1000, 1 << 16, 1 << 20, 5, 40};
+
+static void pool_of(const char *name, const long long **pool, unsigned *n)
+{
+    if (!strncmp(name, "threadIdx.", 10)) *pool = tid_pool, *n = sizeof tid_pool / sizeof tid_pool[0];
+    else if (!strcmp(name, "blockDim.x")) *pool = bdx_pool, *n = sizeof bdx_pool / sizeof bdx_pool[0];
+    else if (!strncmp(name, "blockDim.", 9)) *pool = bdyz_pool, *n = sizeof bdyz_pool / sizeof bdyz_pool[0];
+    else if (!strncmp(name, "blockIdx.", 9)) *pool = bid_pool, *n = sizeof bid_pool / sizeof bid_pool[0];
+    else if (!strncmp(name, "gridDim.", 8)) *pool = gdim_pool, *n = sizeof gdim_pool / sizeof gdim_pool[0];
+    else if (!strncmp(name, "$k@", 3)) *pool = iter_pool, *n = sizeof iter_pool / sizeof iter_pool[0];
+    else *pool = any_pool, *n = sizeof any_pool / sizeof any_pool[0];
+}
+
+#define CONCRETE_TRIALS 256
+
+/* Most divergent constructs are divergent for small, ordinary values: try a
+   fixed sequence of assignments (the same in every run) and return the first
+   that satisfies q, without asking the solver. */
+static uint64_t next_random(uint64_t *seed)
+{
+    *seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
+    return *seed >> 33;
+}
+
+static long long pick(const long long *pool, unsigned n, unsigned trial, uint64_t *seed)
+{
+    if (trial == 0) return pool[0];
+    /* Early trials keep to the small end of each pool. */
+    unsigned span = trial < 32 && n > 4 ? 4 : n;
+    return pool[next_random(seed) % span];
+}
+
+static bool concrete_witness(struct smt_arena *a, smt_id q, const long long *shape, struct smt_model *m)
+{
+    smt_id syms[SMT_MODEL_MAX];
+    unsigned n = smt_symbols(a, q, syms, SMT_MODEL_MAX);
+    if (n == SMT_MODEL_MAX) return false;
+    uint64_t seed = 0x9e3779b97f4a7c15ull;
+    for (unsigned trial = 0; trial < CONCRETE_TRIALS; trial++) {
+        /* Extents first, then indices within them. */
+        long long bd[3], gd[3];
+        for (int ax = 0; ax < 3; ax++) {
+            if (shape && shape[ax] > 0) bd[ax] = shape[ax];
+            else if (ax == 0) bd[ax] = pick(bdx_pool, sizeof bdx_pool / sizeof bdx_pool[0], trial, &seed);
+            else bd[ax] = shape && shape[1] <= 0 ? pick(bdyz_pool, sizeof bdyz_pool / sizeof bdyz_pool[0], trial, &seed) : 1;
+            gd[ax] = pick(gdim_pool, sizeof gdim_pool / sizeof gdim_pool[0], trial, &seed);
+        }
+        memset(m, 0, sizeof *m);
+        for (unsigned i = 0; i < n; i++) {
+            const struct smt_node *nd = smt_node(a, syms[i]);
+            const char *nm = nd->name;
+            const char *dot = strchr(nm, '.');
+            int ax = dot && dot[1] >= 'x' && dot[1] <= 'z' ? dot[1] - 'x' : 0;
+            const long long *pool;
+            unsigned np;
+            pool_of(nm, &pool, &np);
+            long long v;
+            if (!strncmp(nm, "blockDim.", 9)) v = bd[ax];
+            else if (!strncmp(nm, "gridDim.", 8)) v = gd[ax];
+            else if (!strncmp(nm, "threadIdx.", 10)) v = pick(pool, np, trial, &seed) % bd[ax];
+            else if (!strncmp(nm, "blockIdx.", 9)) v = pick(pool, np, trial, &seed) % gd[ax];
+            else v = pick(pool, np, trial, &seed);
+            m->name[i] = nm;
+            m->width[i] = nd->width;
+            m->value[i] = nd->width ? (uint64_t)v & (nd->width >= 64 ? ~0ull : (1ull << nd->width) - 1) : (uint64_t)(v & 1);
+        }
+        m->n = n;
+        uint64_t v = 0;
+        if (smt_eval(a, q, m, &v) && v) return true;
+    }
+    return false;
+}
+
 /* `i < B` where i counts from start by step and B is a multiple of step
    the same in both threads (a bound rounded up to the stride): when both
    starts lie in [0, step), both threads run B/step iterations.  The
@@ -381,7 +464,7 @@ static enum smt_result ask(struct divergence_facts *f, struct value_model *vm, C
             return SMT_UNKNOWN;
         }
         struct smt_model m;
-        enum smt_result r = smt_check(a, q, SMT_BUDGET_MS, &m);
+        enum smt_result r = concrete_witness(a, q, shape, &m) ? SMT_SAT : smt_check(a, q, SMT_BUDGET_MS, &m);
         if (r == SMT_SAT) {
             fill_witness(f, vm, &m, f->shape_known ? shape : NULL, by_value ? 0 : c1, w);
             return SMT_SAT;

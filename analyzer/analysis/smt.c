@@ -2,6 +2,7 @@
  * semantics, folded as they are built), the per-arena answer cache and the
  * process-wide query counters; the solver itself is a back end (smt_z3.c). */
 #include "analysis/smt.h"
+#include "base/report.h"
 #include "base/util.h"
 
 #include <stdatomic.h>
@@ -457,4 +458,14 @@ void smt_stats_count_unexpressed(void)
 unsigned long smt_stats_unexpressed(void)
 {
     return atomic_load(&st_unexpressed);
+}
+
+void smt_stats_report(void)
+{
+    struct smt_stats st;
+    smt_stats_get(&st);
+    report_info("solver: %lu queries (%lu sat, %lu unsat, %lu unknown: their findings dropped) in %.0f ms; "
+                "%lu answered from the cache, %lu decided by folding; %lu constructs outside the value model "
+                "(the walk's verdict kept)",
+                st.queries, st.sat, st.unsat, st.unknown, st.solver_ms, st.cached, st.folded, smt_stats_unexpressed());
 }

@@ -102,6 +102,8 @@ void smt_stats_get(struct smt_stats *out);
    expressed (shown with the statistics). */
 void smt_stats_count_unexpressed(void);
 unsigned long smt_stats_unexpressed(void);
+/* One line through the report path (--statistics): the counts above. */
+void smt_stats_report(void);
 
 /* ---- the back end's side (smt_z3.c, or another solver's file) ---- */
 

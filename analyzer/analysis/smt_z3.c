@@ -186,10 +186,10 @@ enum smt_result smt_backend_check(const struct smt_arena *a, void **state, smt_i
         Z3_params p = Z3_mk_params(c);
         Z3_params_inc_ref(c, p);
         /* The budget is counted in Z3's resource units, so that a loaded
-           machine gives the same answers as a quiet one; the time-out is
-           only the last guard. */
+           machine gives the same answers as a quiet one; the time-out (a
+           hundred times the budget) is only the last guard. */
         Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"), budget_ms * SMT_RLIMIT_PER_MS);
-        Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"), budget_ms * 40);
+        Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"), budget_ms * 100);
         Z3_solver_set_params(c, s, p);
         Z3_solver_assert(c, s, f);
         Z3_lbool r = Z3_solver_check(c, s);

@@ -3,6 +3,7 @@
  * applies suppressions, and spreads files over worker threads with results in
  * a deterministic order. */
 #include "engine/lint.h"
+#include "analysis/smt.h"
 #include "base/report.h"
 #include "cache/cache.h"
 #include "frontend/compile_args.h"
@@ -520,6 +521,8 @@ void lint_files(const struct lint_options *o, const struct strvec *files, const 
         if (started_ok[i]) pthread_join(th[i], NULL);
     free(started_ok);
     free(th);
+    /* The divergence queries this process asked (analysis/smt.h). */
+    if (o->statistics) smt_stats_report();
 }
 
 /* --shard K/N: the files sorted by path are cut into N contiguous slices of
