@@ -4,7 +4,7 @@
  * runs the walk again assuming uniform what the solver proved. */
 #include "analysis/divergence.h"
 #include "analysis/launch.h"
-#include "analysis/smt.h"
+#include "analysis/smt_solve.h"
 #include "analysis/value.h"
 #include "base/util.h"
 #include "clang/astutil.h"

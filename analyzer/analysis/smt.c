@@ -1,33 +1,19 @@
-/* smt.c: the solver-neutral formula arena (hash-consed terms with C's integer
- * semantics, folded as they are built), the per-arena answer cache and the
- * process-wide query counters; the solver itself is a back end (smt_z3.c). */
+/* smt.c: the solver-neutral formula arena: hash-consed terms with C's integer
+ * semantics, folded as they are built, and their values under a model. */
 #include "analysis/smt.h"
-#include "base/report.h"
 #include "base/util.h"
 
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-struct cached {
-    smt_id formula;
-    enum smt_result result;
-    struct smt_model model;
-};
 
 struct smt_arena {
     struct smt_node *nodes; /* nodes[0] unused */
     uint32_t n, cap;
     uint32_t *table;        /* open addressing: node ids, 0 empty */
     uint32_t table_cap;
-    struct cached *answers;
-    size_t n_answers, cap_answers;
-    void *backend;
+    void *solver;
+    void (*solver_release)(void *);
 };
-
-static atomic_ulong st_queries, st_sat, st_unsat, st_unknown, st_cached, st_folded, st_unexpressed;
-static atomic_ullong st_solver_us;
 
 struct smt_arena *smt_arena_new(void)
 {
@@ -43,12 +29,11 @@ struct smt_arena *smt_arena_new(void)
 void smt_arena_free(struct smt_arena *a)
 {
     if (!a) return;
-    smt_backend_release(a->backend);
+    if (a->solver_release) a->solver_release(a->solver);
     for (uint32_t i = 1; i < a->n; i++)
         if (a->nodes[i].op == SMT_SYM) free((char *)a->nodes[i].name);
     free(a->nodes);
     free(a->table);
-    free(a->answers);
     free(a);
 }
 
@@ -400,72 +385,9 @@ bool smt_eval(const struct smt_arena *a, smt_id x, const struct smt_model *m, ui
     }
 }
 
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
-enum smt_result smt_check(struct smt_arena *a, smt_id formula, unsigned budget_ms, struct smt_model *model_out)
+void **smt_arena_solver_slot(struct smt_arena *a, void (*release)(void *state))
 {
-    struct smt_model scratch;
-    struct smt_model *m = model_out ? model_out : &scratch;
-    memset(m, 0, sizeof *m);
-    if (!formula || smt_width(a, formula) != 0) return SMT_UNKNOWN;
-    uint64_t v;
-    if (smt_is_const(a, formula, &v)) {
-        atomic_fetch_add(&st_folded, 1);
-        return v ? SMT_SAT : SMT_UNSAT;
-    }
-    for (size_t i = 0; i < a->n_answers; i++)
-        if (a->answers[i].formula == formula) {
-            atomic_fetch_add(&st_cached, 1);
-            *m = a->answers[i].model;
-            return a->answers[i].result;
-        }
-    double t0 = now_ms();
-    enum smt_result r = smt_backend_check(a, &a->backend, formula, budget_ms, m);
-    double dt = now_ms() - t0;
-    atomic_fetch_add(&st_solver_us, (unsigned long long)(dt * 1000));
-    atomic_fetch_add(&st_queries, 1);
-    atomic_fetch_add(r == SMT_SAT ? &st_sat : r == SMT_UNSAT ? &st_unsat : &st_unknown, 1);
-    if (r != SMT_SAT) m->n = 0;
-    if (a->n_answers == a->cap_answers) {
-        a->cap_answers = a->cap_answers ? 2 * a->cap_answers : 16;
-        a->answers = xrealloc(a->answers, a->cap_answers * sizeof *a->answers);
-    }
-    a->answers[a->n_answers++] = (struct cached){formula, r, *m};
-    return r;
-}
-
-void smt_stats_get(struct smt_stats *out)
-{
-    out->queries = atomic_load(&st_queries);
-    out->sat = atomic_load(&st_sat);
-    out->unsat = atomic_load(&st_unsat);
-    out->unknown = atomic_load(&st_unknown);
-    out->cached = atomic_load(&st_cached);
-    out->folded = atomic_load(&st_folded);
-    out->solver_ms = atomic_load(&st_solver_us) / 1000.0;
-}
-
-void smt_stats_count_unexpressed(void)
-{
-    atomic_fetch_add(&st_unexpressed, 1);
-}
-
-unsigned long smt_stats_unexpressed(void)
-{
-    return atomic_load(&st_unexpressed);
-}
-
-void smt_stats_report(void)
-{
-    struct smt_stats st;
-    smt_stats_get(&st);
-    report_info("solver: %lu queries (%lu sat, %lu unsat, %lu unknown: their findings dropped) in %.0f ms; "
-                "%lu answered from the cache, %lu decided by folding; %lu constructs outside the value model "
-                "(the walk's verdict kept)",
-                st.queries, st.sat, st.unsat, st.unknown, st.solver_ms, st.cached, st.folded, smt_stats_unexpressed());
+    a->solver_release = release;
+    return &a->solver;
 }

@@ -2,17 +2,13 @@
  * bit-vector and boolean terms with C's integer semantics (wrapping add, sub
  * and mul, truncating signed and unsigned division and remainder, shifts,
  * bitwise and comparison operators), folded as they are built, and one
- * question: is this formula satisfiable within a time budget?  The answer
- * comes from a back end (smt_z3.c for Z3); answers are cached per arena by
- * formula id, and every process counts its queries for --statistics. */
+ * model type for the question "is this formula satisfiable" that
+ * smt_solve.h asks of a back end (smt_z3.h). */
 #ifndef CUDALINT_SMT_H
 #define CUDALINT_SMT_H
 
 #include <stdbool.h>
 #include <stdint.h>
-
-/* The per-query budget, in milliseconds: the one place it is set. */
-#define SMT_BUDGET_MS 50
 
 /* A term: an index into its arena; 0 is "no term" (a construct the caller
    could not express). */
@@ -87,33 +83,11 @@ bool smt_model_value(const struct smt_model *m, const char *name, uint64_t *valu
 /* The value of term x under model m (symbols it lacks count as 0). */
 bool smt_eval(const struct smt_arena *a, smt_id x, const struct smt_model *m, uint64_t *out);
 
-/* Is the boolean formula satisfiable?  budget_ms bounds the solver's time;
-   a time-out, an error or no back end answers SMT_UNKNOWN.  model_out
-   (may be NULL) is filled on SMT_SAT.  Answers are cached by formula id. */
-enum smt_result smt_check(struct smt_arena *a, smt_id formula, unsigned budget_ms, struct smt_model *model_out);
-
-/* What every arena of this process asked: for --statistics. */
-struct smt_stats {
-    unsigned long queries, sat, unsat, unknown, cached, folded;
-    double solver_ms;
-};
-void smt_stats_get(struct smt_stats *out);
-/* Counts a construct the caller left undecided because it could not be
-   expressed (shown with the statistics). */
-void smt_stats_count_unexpressed(void);
-unsigned long smt_stats_unexpressed(void);
-/* One line through the report path (--statistics): the counts above. */
-void smt_stats_report(void);
-
-/* ---- the back end's side (smt_z3.c, or another solver's file) ---- */
-
-/* Decides formula; fills model (symbols of the formula) on SMT_SAT.
-   *state is the back end's per-arena state (NULL at first), released by
-   smt_backend_release. */
-enum smt_result smt_backend_check(const struct smt_arena *a, void **state, smt_id formula, unsigned budget_ms,
-                                  struct smt_model *model);
-void smt_backend_release(void *state);
 /* The symbols a formula names, in order of first appearance (at most max). */
 unsigned smt_symbols(const struct smt_arena *a, smt_id formula, smt_id *out, unsigned max);
+
+/* A slot for the solver's state about this arena (its answer cache, the
+   back end's context), released with the arena by release. */
+void **smt_arena_solver_slot(struct smt_arena *a, void (*release)(void *state));
 
 #endif

@@ -1,8 +1,8 @@
 /* smt_z3.c: the Z3 back end of the formula layer (smt.h): translates an
  * arena's terms into Z3 bit-vectors through its C API and asks one fresh
- * solver per query, bounded by a time-out.  Another solver replaces Z3 by
- * providing smt_backend_check and smt_backend_release in a file like this. */
-#include "analysis/smt.h"
+ * solver per query, bounded by a budget.  Another solver replaces Z3 by a
+ * file like this one, called from smt_solve.c. */
+#include "analysis/smt_z3.h"
 #include "base/util.h"
 
 #include <stdbool.h>
@@ -158,8 +158,8 @@ static void read_model(Z3_context c, Z3_solver s, const struct smt_arena *a, smt
     Z3_model_dec_ref(c, m);
 }
 
-enum smt_result smt_backend_check(const struct smt_arena *a, void **state, smt_id formula, unsigned budget_ms,
-                                  struct smt_model *model)
+enum smt_result smt_z3_check(const struct smt_arena *a, void **state, smt_id formula, unsigned budget_ms,
+                             struct smt_model *model)
 {
     struct z3_state *z = *state;
     if (!z) {
@@ -209,7 +209,7 @@ enum smt_result smt_backend_check(const struct smt_arena *a, void **state, smt_i
     return res;
 }
 
-void smt_backend_release(void *state)
+void smt_z3_release(void *state)
 {
     struct z3_state *z = state;
     if (!z) return;

@@ -3,7 +3,7 @@
  * applies suppressions, and spreads files over worker threads with results in
  * a deterministic order. */
 #include "engine/lint.h"
-#include "analysis/smt.h"
+#include "analysis/smt_solve.h"
 #include "base/report.h"
 #include "cache/cache.h"
 #include "frontend/compile_args.h"

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "analysis/smt.h"
+#include "analysis/smt_solve.h"
 
 static smt_id c32(struct smt_arena *a, uint64_t v)
 {
