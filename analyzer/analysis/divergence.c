@@ -252,6 +252,27 @@ static smt_id thread_constraints(struct value_model *vm, struct smt_arena *a, co
     return all;
 }
 
+/* blockDim.x * .y * .z <= 1024, over narrow operands (the bounds of
+   thread_constraints make the truncation exact). */
+static smt_id block_size_bound(struct value_model *vm, struct smt_arena *a)
+{
+    smt_id nx = smt_ext(a, SMT_ZEXT, smt_ext(a, SMT_TRUNC, value_builtin(vm, 'd', 0, 0), 11), 32);
+    smt_id ny = smt_ext(a, SMT_ZEXT, smt_ext(a, SMT_TRUNC, value_builtin(vm, 'd', 1, 0), 11), 32);
+    smt_id nz = smt_ext(a, SMT_ZEXT, smt_ext(a, SMT_TRUNC, value_builtin(vm, 'd', 2, 0), 7), 32);
+    return ule(a, smt_bin(a, SMT_MUL, smt_bin(a, SMT_MUL, nx, ny), nz), 1024, false);
+}
+
+static bool block_too_large(struct divergence_facts *f, struct value_model *vm, const struct smt_model *m)
+{
+    uint64_t size = 1;
+    for (int ax = 0; ax < 3; ax++) {
+        uint64_t v = 1;
+        smt_eval(f->arena, value_builtin(vm, 'd', ax, 0), m, &v);
+        size *= v ? v : 1;
+    }
+    return size > 1024;
+}
+
 /* Which axes of blockIdx and gridDim the term reads. */
 static void grid_axes(struct smt_arena *a, smt_id x, bool *axis)
 {
@@ -370,6 +391,11 @@ static bool concrete_witness(struct smt_arena *a, smt_id q, const long long *sha
             else bd[ax] = shape && shape[1] <= 0 ? pick(bdyz_pool, sizeof bdyz_pool / sizeof bdyz_pool[0], trial, &seed) : 1;
             gd[ax] = pick(gdim_pool, sizeof gdim_pool / sizeof gdim_pool[0], trial, &seed);
         }
+        /* At most 1024 threads in a block. */
+        while (bd[0] * bd[1] * bd[2] > 1024 && (!shape || shape[1] <= 0) && (bd[1] > 1 || bd[2] > 1)) {
+            if (bd[2] > 1) bd[2] /= 2;
+            else bd[1] /= 2;
+        }
         memset(m, 0, sizeof *m);
         for (unsigned i = 0; i < n; i++) {
             const struct smt_node *nd = smt_node(a, syms[i]);
@@ -465,6 +491,10 @@ static enum smt_result ask(struct divergence_facts *f, struct value_model *vm, C
         }
         struct smt_model m;
         enum smt_result r = concrete_witness(a, q, shape, &m) ? SMT_SAT : smt_check(a, q, SMT_BUDGET_MS, &m);
+        if (r == SMT_SAT && block_too_large(f, vm, &m))
+            /* The cheap bounds on y and z admitted a block of more than 1024
+               threads: ask again with the product itself. */
+            r = smt_check(a, and2(a, q, block_size_bound(vm, a)), SMT_BUDGET_MS, &m);
         if (r == SMT_SAT) {
             fill_witness(f, vm, &m, f->shape_known ? shape : NULL, by_value ? 0 : c1, w);
             return SMT_SAT;
