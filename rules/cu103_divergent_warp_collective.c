@@ -282,7 +282,14 @@ static void cu103_on_cursor(struct rule_ctx *ctx, CXCursor call)
                        name, inner_name, dv.why, witness);
     free(witness);
     if (!d) goto out;
-    ctx_note(ctx, d, dv.at, "%s", dv.early_exit ? "some lanes leave here" : "the lanes part here");
+    if (verdict == DIVERGENCE_WITNESSED) {
+        char a[64], b[64];
+        lane_name(&wit, wit.first, a, sizeof a);
+        lane_name(&wit, 1 - wit.first, b, sizeof b);
+        ctx_note(ctx, d, dv.at, dv.early_exit ? "some lanes leave here: %s does, %s does not" : "the lanes part here: %s goes one way, %s the other", a, b);
+    } else {
+        ctx_note(ctx, d, dv.at, "%s", dv.early_exit ? "some lanes leave here" : "the lanes part here");
+    }
     if (!clang_Cursor_isNull(inner)) ctx_note(ctx, d, inner, "the full-mask '%s' inside is here", inner_name);
     ctx_note(ctx, d, call,
              "make every lane of the warp reach the call (guard the work, not the collective), or pass "
