@@ -21,8 +21,8 @@ struct z3_state {
 /* Z3 resource units per millisecond of budget: the budget is counted in
    them, so that a loaded machine gives the same answers as a quiet one.
    Z3 4.8.12 spent about 1,100 units a millisecond on a quiet 2-core machine
-   (a two-thread query of 1,558 units in 1.4 ms); twice that leaves room. */
-#define SMT_RLIMIT_PER_MS 2000
+   (a two-thread query of 1,558 units in 1.4 ms): the budget is that rate. */
+#define SMT_RLIMIT_PER_MS 1100
 
 /* Z3's default handler ends the process; errors become "unknown" instead. */
 static void on_z3_error(Z3_context c, Z3_error_code e)
