@@ -1,13 +1,17 @@
 /* cu101_divergent_syncthreads.c: the CU101 divergent-syncthreads rule: a
  * block-wide barrier reached under control flow that may differ between the
  * threads of a block.  The thread-dependence analysis (analyzer/analysis/uniformity.c)
- * does the work and returns the chain of reasons; this file picks the
- * barriers and words the finding and its notes. */
+ * finds the candidates and the chain of reasons; the two-thread queries
+ * (analysis/divergence.c) keep those a solver shows two threads disagree on,
+ * with the two threads as a witness; this file picks the barriers and words
+ * the finding and its notes. */
 #include "core/rule.h"
+#include "analysis/divergence.h"
 #include "analysis/uniformity.h"
 #include "base/util.h"
 #include "engine/walk.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 static const enum CXCursorKind cu101_kinds[] = {CXCursor_CallExpr, 0};
@@ -51,6 +55,45 @@ static unsigned cursor_line(CXCursor c)
     unsigned line;
     clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, NULL, NULL);
     return line;
+}
+
+/* "thread 35", or "thread (3,1,0)" in a block of more than one dimension. */
+static void thread_name(const struct divergence_witness *w, int i, char *buf, size_t size)
+{
+    if (w->block[1] == 1 && w->block[2] == 1) snprintf(buf, size, "thread %lld", w->tid[i][0]);
+    else snprintf(buf, size, "thread (%lld,%lld,%lld)", w->tid[i][0], w->tid[i][1], w->tid[i][2]);
+}
+
+/* "threads 3 and 35 of a 64-thread block disagree: thread 35 returns at line
+   12 and thread 3 does not (n = 40)".  Caller frees. */
+static char *witness_text(const struct divergence *dv, const struct divergence_witness *w)
+{
+    char a[64], b[64], shape[96], values[200] = "";
+    thread_name(w, w->first, a, sizeof a);
+    thread_name(w, 1 - w->first, b, sizeof b);
+    if (w->block[1] == 1 && w->block[2] == 1) snprintf(shape, sizeof shape, "a %lld-thread block", w->block[0]);
+    else if (w->block[2] == 1) snprintf(shape, sizeof shape, "a %lldx%lld block", w->block[0], w->block[1]);
+    else snprintf(shape, sizeof shape, "a %lldx%lldx%lld block", w->block[0], w->block[1], w->block[2]);
+    size_t used = 0;
+    for (unsigned i = 0; i < w->n_values && used + 1 < sizeof values; i++)
+        used += (size_t)snprintf(values + used, sizeof values - used, "%s%s = %lld", i ? ", " : " (", w->value_name[i], w->value[i]);
+    if (w->n_values && used + 1 < sizeof values) snprintf(values + used, sizeof values - used, ")");
+    const struct divergence_step *st = &dv->steps[0];
+    unsigned line = cursor_line(st->at);
+    char *action;
+    switch (st->kind) {
+    case DIV_RETURN: action = xasprintf("%s returns at line %u and %s does not", a, line, b); break;
+    case DIV_BREAK: action = xasprintf("%s leaves the loop at line %u and %s does not", a, line, b); break;
+    case DIV_CONTINUE: action = xasprintf("%s skips to the next iteration at line %u and %s does not", a, line, b); break;
+    case DIV_LOOP: action = xasprintf("in the same iteration %s stays in the loop at line %u and %s leaves it", a, line, b); break;
+    case DIV_SWITCH: action = xasprintf("the switch at line %u sends them to different cases", line); break;
+    default: action = xasprintf("the condition at line %u holds for %s and not for %s", line, a, b); break;
+    }
+    char *text = xasprintf("threads %lld and %lld of %s disagree: %s%s%s", w->tid[0][0] + w->block[0] * (w->tid[0][1] + w->block[1] * w->tid[0][2]),
+                           w->tid[1][0] + w->block[0] * (w->tid[1][1] + w->block[1] * w->tid[1][2]), shape, action, values,
+                           w->shape_known ? "" : "; the launch shape is not known, so blockDim.x was taken as any multiple of 32");
+    free(action);
+    return text;
 }
 
 #define MAX_NOTES 4
@@ -131,6 +174,9 @@ static void cu101_on_cursor(struct rule_ctx *ctx, CXCursor call)
     /* Barriers only mean something in device code; host code that calls a
        __device__ function does not compile anyway. */
     if (!ctx->in_device_code) return;
+    /* A template is judged once, from its pattern: the witness of an
+       instantiation would differ and make a second finding. */
+    if (ctx_in_instantiation(ctx)) return;
     /* Cheap filter before the analysis: is this a call the linted file wrote? */
     if (!ctx_location_is_linted(ctx, clang_getCursorLocation(call))) return;
     struct uniformity *u = ctx_analysis(ctx, &uniformity_analysis);
@@ -139,6 +185,11 @@ static void cu101_on_cursor(struct rule_ctx *ctx, CXCursor call)
     if (!uniformity_call_barrier(u, call, &bi)) return;
     struct divergence dv;
     if (!uniformity_barrier_divergent(u, call, &dv)) return;
+    /* The walk's candidate goes to the solver: kept with two threads that
+       disagree, dropped when proved uniform or when the solver cannot tell. */
+    struct divergence_witness wit;
+    enum divergence_verdict verdict = divergence_barrier(ctx_analysis(ctx, &divergence_analysis), call, &dv, &wit);
+    if (verdict == DIVERGENCE_UNIFORM || verdict == DIVERGENCE_UNKNOWN) return;
 
     /* One finding per cause: an early return before five barriers is one
        mistake, reported at the first barrier it makes divergent. */
@@ -146,6 +197,13 @@ static void cu101_on_cursor(struct rule_ctx *ctx, CXCursor call)
 
     struct diag *d;
     char *message = divergence_message(&dv);
+    if (verdict == DIVERGENCE_WITNESSED) {
+        char *w = witness_text(&dv, &wit);
+        char *both = xasprintf("%s; %s", message, w);
+        free(message);
+        free(w);
+        message = both;
+    }
     if (bi.callee)
         d = ctx_report(ctx, call, "call to '%s' reaches %s only in some threads of the block: %s",
                        bi.callee, bi.name, message);
@@ -154,6 +212,15 @@ static void cu101_on_cursor(struct rule_ctx *ctx, CXCursor call)
                        message);
     free(message);
     if (!d) return;
+    if (verdict == DIVERGENCE_WITNESSED) {
+        char a[64], b[64];
+        thread_name(&wit, wit.first, a, sizeof a);
+        thread_name(&wit, 1 - wit.first, b, sizeof b);
+        unsigned ci = dv.steps[0].kind == DIV_RETURN || dv.steps[0].kind == DIV_BREAK || dv.steps[0].kind == DIV_CONTINUE ? 1 : 0;
+        if (ci < dv.n_steps)
+            ctx_note(ctx, d, dv.steps[ci].at, "here %s and %s go different ways: %s %s", a, b, a,
+                     ci ? "takes the exit below" : dv.steps[0].kind == DIV_LOOP ? "stays in the loop" : "finds the condition true");
+    }
     divergence_notes(ctx, d, &dv);
     if (dv.same_cause_count > 1 && !clang_Cursor_isNull(dv.same_cause_next))
         ctx_note(ctx, d, dv.same_cause_next,
@@ -172,7 +239,7 @@ const struct rule rule_cu101 = {
     .category = "correctness",
     .scope = SCOPE_KERNEL,
     .status = STATUS_PREVIEW,
-    .version = 1,
+    .version = 2,
     .has_fix = false,
     .doc = "rules/CU101-divergent-syncthreads.md",
     .kernel = "kernels/cu101_divergent_syncthreads",

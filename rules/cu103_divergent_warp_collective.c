@@ -2,17 +2,21 @@
  * rule: a warp shuffle, vote, match, reduce or __syncwarp whose mask is the
  * full warp (0xffffffff) although the call sits under control flow that may
  * differ between the lanes of a warp, so the mask names lanes that never
- * arrive.  The warp view (analysis/warp.h) decides what differs between
- * lanes; this file picks the calls and words the finding.  A call of a
+ * arrive.  The warp view (analysis/warp.h) finds the candidates; the
+ * two-lane queries (analysis/divergence.h) keep those where a solver finds two
+ * non-exited lanes of one warp that disagree, and give them as a witness;
+ * this file picks the calls and words the finding.  A call of a
  * device function of the file that runs such a collective on every path
  * counts as the collective itself. */
 #include "analysis/analysis.h"
+#include "analysis/divergence.h"
 #include "analysis/warp.h"
 #include "clang/astutil.h"
 #include "core/rule.h"
 #include "base/util.h"
 #include "engine/walk.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,6 +160,42 @@ static CXCursor callee_collective(CXCursor call, char **name)
     return s.found;
 }
 
+/* ---- the witness ---- */
+
+static void lane_name(const struct divergence_witness *w, int i, char *buf, size_t size)
+{
+    long long lin = w->tid[i][0] + w->block[0] * (w->tid[i][1] + w->block[1] * w->tid[i][2]);
+    if (w->block[1] == 1 && w->block[2] == 1) snprintf(buf, size, "lane %lld (thread %lld)", lin % 32, lin);
+    else snprintf(buf, size, "lane %lld (thread (%lld,%lld,%lld))", lin % 32, w->tid[i][0], w->tid[i][1], w->tid[i][2]);
+}
+
+/* "; lanes 3 and 7 of one warp disagree: lane 7 (thread 39) returns at line
+   12 and lane 3 (thread 35) does not (n = 40)".  Caller frees. */
+static char *lanes_text(const struct warp_divergence *dv, const struct divergence_witness *w)
+{
+    char a[64], b[64], values[200] = "";
+    lane_name(w, w->first, a, sizeof a);
+    lane_name(w, 1 - w->first, b, sizeof b);
+    size_t used = 0;
+    for (unsigned i = 0; i < w->n_values && used + 1 < sizeof values; i++)
+        used += (size_t)snprintf(values + used, sizeof values - used, "%s%s = %lld", i ? ", " : " (", w->value_name[i], w->value[i]);
+    if (w->n_values && used + 1 < sizeof values) snprintf(values + used, sizeof values - used, ")");
+    unsigned line;
+    clang_getExpansionLocation(clang_getCursorLocation(dv->at), NULL, &line, NULL, NULL);
+    const char *verb = !dv->early_exit                                     ? "finds the condition true"
+                       : clang_getCursorKind(dv->at) == CXCursor_ReturnStmt ? "returns"
+                                                                            : "leaves the loop";
+    char act[96];
+    snprintf(act, sizeof act, "%s at line %u", verb, line);
+    long long l0 = w->tid[0][0] + w->block[0] * (w->tid[0][1] + w->block[1] * w->tid[0][2]);
+    long long l1 = w->tid[1][0] + w->block[0] * (w->tid[1][1] + w->block[1] * w->tid[1][2]);
+    char shape[64];
+    if (w->block[1] == 1 && w->block[2] == 1) snprintf(shape, sizeof shape, "a %lld-thread block", w->block[0]);
+    else snprintf(shape, sizeof shape, "a %lldx%lldx%lld block", w->block[0], w->block[1], w->block[2]);
+    return xasprintf("; lanes %lld and %lld of one warp of %s disagree: %s %s and %s does not%s%s", l0 % 32, l1 % 32, shape, a,
+                     act, b, values, w->shape_known ? "" : " (launch shape not known: blockDim.x taken as any multiple of 32)");
+}
+
 /* ---- one finding per cause ---- */
 
 struct causes {
@@ -221,21 +261,35 @@ static void cu103_on_cursor(struct rule_ctx *ctx, CXCursor call)
     const char *op = clang_Cursor_isNull(inner) ? name : inner_name;
     bool exits_ok = strncmp(op, "__shfl", 6) != 0;
     if (!w || !warp_stmt_lane_divergent(w, call, exits_ok, &dv) || clang_Cursor_isNull(dv.at)) goto out;
+    /* The candidate goes to the solver: kept with two lanes that disagree,
+       dropped when proved the same in every lane or when it cannot tell. */
+    struct divergence_witness wit;
+    enum divergence_verdict verdict = divergence_collective(ctx_analysis(ctx, &divergence_analysis), call, exits_ok, &dv, &wit);
+    if (verdict == DIVERGENCE_UNIFORM || verdict == DIVERGENCE_UNKNOWN) goto out;
     if (seen_cause(ctx, dv.at)) goto out;
+    char *witness = verdict == DIVERGENCE_WITNESSED ? lanes_text(&dv, &wit) : xstrdup("");
 
     struct diag *d;
     if (clang_Cursor_isNull(inner))
         d = ctx_report(ctx, call,
                        "'%s' with the full mask is reached by only some lanes of a warp: %s; the "
-                       "mask names lanes that never arrive",
-                       name, dv.why);
+                       "mask names lanes that never arrive%s",
+                       name, dv.why, witness);
     else
         d = ctx_report(ctx, call,
                        "call to '%s' runs '%s' with the full mask, but only some lanes of a warp reach "
-                       "the call: %s",
-                       name, inner_name, dv.why);
+                       "the call: %s%s",
+                       name, inner_name, dv.why, witness);
+    free(witness);
     if (!d) goto out;
-    ctx_note(ctx, d, dv.at, "%s", dv.early_exit ? "some lanes leave here" : "the lanes part here");
+    if (verdict == DIVERGENCE_WITNESSED) {
+        char a[64], b[64];
+        lane_name(&wit, wit.first, a, sizeof a);
+        lane_name(&wit, 1 - wit.first, b, sizeof b);
+        ctx_note(ctx, d, dv.at, dv.early_exit ? "some lanes leave here: %s does, %s does not" : "the lanes part here: %s goes one way, %s the other", a, b);
+    } else {
+        ctx_note(ctx, d, dv.at, "%s", dv.early_exit ? "some lanes leave here" : "the lanes part here");
+    }
     if (!clang_Cursor_isNull(inner)) ctx_note(ctx, d, inner, "the full-mask '%s' inside is here", inner_name);
     ctx_note(ctx, d, call,
              "make every lane of the warp reach the call (guard the work, not the collective), or pass "
@@ -256,7 +310,7 @@ const struct rule rule_cu103 = {
     .category = "correctness",
     .scope = SCOPE_DEVICE,
     .status = STATUS_PREVIEW,
-    .version = 1,
+    .version = 2,
     .has_fix = false,
     .doc = "rules/CU103-divergent-warp-collective.md",
     .kernel = "kernels/cu103_divergent_warp_collective",

@@ -241,6 +241,11 @@ struct uniformity {
     struct summary *sums;
     unsigned depth;   /* nesting of summary computations */
     unsigned n_sums;
+    /* Conditions of the top function proved the same in every thread by the
+       divergence queries (uniformity_new_assuming): their values count as
+       uniform. */
+    CXCursor *assumed;
+    unsigned n_assumed;
 };
 
 /* ------------------------------------------------------------------ */
@@ -1978,6 +1983,13 @@ static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struc
         r = eval_kids(a, st, n, scoped);
         break;
     }
+    if ((r.m & VM_THREAD) && a->u->n_assumed && clang_equalCursors(a->fn, a->u->fn)) {
+        for (unsigned i = 0; i < a->u->n_assumed; i++)
+            if (ast_same_node(a->u->assumed[i], n->c)) {
+                r.m &= ~VM_THREAD;
+                break;
+            }
+    }
     vjoin_into(&n->val, r);
     return r;
 }
@@ -2751,6 +2763,7 @@ static void uniformity_free(void *p)
     struct uniformity *u = p;
     if (!u) return;
     fnan_free(u->top);
+    free(u->assumed);
     while (u->sums) {
         struct summary *s = u->sums;
         u->sums = s->next;
@@ -2774,6 +2787,26 @@ static void *uniformity_build(CXTranslationUnit tu, CXCursor fn, struct analysis
     u->top = analyse_function(u, tu, fn);
     u->deps = NULL;
     return u;
+}
+
+struct uniformity *uniformity_new_assuming(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps,
+                                           const CXCursor *uniform, unsigned n)
+{
+    if (clang_Cursor_isNull(fn)) return NULL;
+    struct uniformity *u = xcalloc(1, sizeof *u);
+    u->assumed = xcalloc(n ? n : 1, sizeof *u->assumed);
+    memcpy(u->assumed, uniform, n * sizeof *uniform);
+    u->n_assumed = n;
+    u->deps = deps;
+    u->fn = fn;
+    u->top = analyse_function(u, tu, fn);
+    u->deps = NULL;
+    return u;
+}
+
+void uniformity_release(struct uniformity *u)
+{
+    uniformity_free(u);
 }
 
 const struct analysis_kind uniformity_analysis = {

@@ -26,6 +26,13 @@ struct variance_reason {
    for the launch model (launch_analysis) of the translation unit. */
 extern const struct analysis_kind uniformity_analysis;
 
+/* The same analysis of fn, taking the conditions in uniform[] (expression
+   cursors of fn) to be the same in every thread: what a solver proved of
+   them (divergence.h).  Released with uniformity_release. */
+struct uniformity *uniformity_new_assuming(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps,
+                                           const CXCursor *uniform, unsigned n);
+void uniformity_release(struct uniformity *u);
+
 /* May the value of expr differ between threads of a block?  Expressions the
    interpretation never reached (dead code, unevaluated operands) are judged
    by what they read. */

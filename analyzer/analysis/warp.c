@@ -56,6 +56,10 @@ struct warp_view {
     size_t n_vars, cap_vars;
     struct strvec strings; /* owned texts handed out */
     int depth;
+    /* Conditions proved the same in every lane of a warp (by the divergence
+       queries): classified warp-uniform. */
+    CXCursor *assumed;
+    unsigned n_assumed;
 };
 
 /* ------------------------------------------------------------ the pass */
@@ -232,9 +236,18 @@ struct warp_view *warp_view_new(CXTranslationUnit tu, CXCursor fn, struct unifor
     return w;
 }
 
+void warp_view_assume_uniform(struct warp_view *w, const CXCursor *conds, unsigned n)
+{
+    free(w->assumed);
+    w->assumed = xcalloc(n ? n : 1, sizeof *w->assumed);
+    memcpy(w->assumed, conds, n * sizeof *conds);
+    w->n_assumed = n;
+}
+
 void warp_view_free(struct warp_view *w)
 {
     if (!w) return;
+    free(w->assumed);
     free(w->nodes);
     free(w->table);
     free(w->defs);
@@ -652,6 +665,11 @@ static enum warp_class classify(struct warp_view *w, CXCursor e, struct lin *out
         if (out) *out = lin_none();
         return WARP_WARP_UNIFORM;
     }
+    for (unsigned i = 0; i < w->n_assumed; i++)
+        if (ast_same_node(w->assumed[i], e)) {
+            if (out) *out = lin_uniform(WARP_WARP_UNIFORM, false);
+            return WARP_WARP_UNIFORM;
+        }
     w->depth++;
     enum warp_class c = classify_inner(w, e, &l);
     w->depth--;

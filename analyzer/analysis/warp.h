@@ -33,6 +33,10 @@ struct warp_view;
 struct warp_view *warp_view_new(CXTranslationUnit tu, CXCursor fn, struct uniformity *u,
                                 const struct launch_info *li);
 void warp_view_free(struct warp_view *w);
+/* Takes the conditions in conds[] (expression cursors of the function) to be
+   the same in every lane of a warp: what a solver proved of them
+   (divergence.h).  For a view of its own, not the shared analysis. */
+void warp_view_assume_uniform(struct warp_view *w, const CXCursor *conds, unsigned n);
 
 /* The same as an analysis kind (facts: struct warp_view *, NULL at file
    scope): a rule asks ctx_analysis(ctx, &warp_analysis); it stands on

@@ -213,3 +213,17 @@ char *ast_macro_spelled_text(CXTranslationUnit tu, CXCursor c, bool in_body)
     }
     return out;
 }
+
+bool ast_same_node(CXCursor a, CXCursor b)
+{
+    if (clang_getCursorKind(a) != clang_getCursorKind(b)) return false;
+    if (clang_equalCursors(a, b)) return true;
+    CXSourceRange ra = clang_getCursorExtent(a), rb = clang_getCursorExtent(b);
+    CXFile fa, fb;
+    unsigned sa, sb, ea, eb;
+    clang_getExpansionLocation(clang_getRangeStart(ra), &fa, NULL, NULL, &sa);
+    clang_getExpansionLocation(clang_getRangeStart(rb), &fb, NULL, NULL, &sb);
+    clang_getExpansionLocation(clang_getRangeEnd(ra), NULL, NULL, NULL, &ea);
+    clang_getExpansionLocation(clang_getRangeEnd(rb), NULL, NULL, NULL, &eb);
+    return sa == sb && ea == eb && fa && fb && clang_File_isEqual(fa, fb);
+}

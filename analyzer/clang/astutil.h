@@ -14,6 +14,10 @@ CXCursor ast_child(CXCursor c, unsigned i);
 /* Skips implicit casts, parentheses and other unexposed wrappers. */
 CXCursor ast_strip(CXCursor c);
 bool ast_is_null(CXCursor c);
+/* The same node of the source (kind and extent), however the cursors were
+   reached (clang_equalCursors tells cursors from different traversals
+   apart). */
+bool ast_same_node(CXCursor a, CXCursor b);
 
 /* Operator of a BinaryOperator / CompoundAssignOperator / UnaryOperator. */
 enum CXBinaryOperatorKind ast_binop(CXCursor c);

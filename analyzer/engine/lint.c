@@ -6,6 +6,7 @@
 #include "analysis/analysis.h"
 #include "analysis/launch.h"
 #include "base/phasetime.h"
+#include "analysis/smt_solve.h"
 #include "base/report.h"
 #include "cache/cache.h"
 #include "codegen/codegen.h"
@@ -921,6 +922,8 @@ void lint_files(const struct lint_options *o, const struct strvec *files, const 
     free(given);
     free(todo);
     free(includer);
+    /* The divergence queries this process asked (analysis/smt_solve.h). */
+    if (o->statistics) smt_stats_report();
 }
 
 /* --shard K/N: the files sorted by path are cut into N contiguous slices of

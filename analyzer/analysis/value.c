@@ -1,0 +1,831 @@
+/* value.c: the value model of device code (value.h): integer expressions of
+ * a function as smt terms for one thread of a pair, through a table of the
+ * function's definitions (locals, struct fields, loop counters) built once
+ * per model. */
+#include "analysis/value.h"
+#include "base/util.h"
+#include "clang/astutil.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define VALUE_MAX_DEPTH 24
+
+/* What the function does to one local variable or one field of a local
+   struct ("p.y"). */
+struct def {
+    unsigned decl_hash;
+    CXCursor decl;
+    char *field;       /* NULL: the variable itself */
+    bool has_init;
+    CXCursor init;     /* the initialiser */
+    unsigned writes;   /* assignments, compound assignments, ++/-- */
+    bool escaped;      /* address taken, passed by reference, written as a whole (fields) */
+    CXCursor assign;   /* the last plain assignment '=' */
+    CXCursor assign_rhs;
+    CXCursor assign_block; /* the compound statement holding it as a statement, or null */
+    /* A for-loop counter: written only by the loop's init and increment. */
+    CXCursor loop;
+    CXCursor loop_init;    /* its starting value */
+    CXCursor step;         /* the increment's operand (null: 1) */
+    enum CXBinaryOperatorKind step_op; /* Add, Sub, Shl, Shr */
+    CXCursor inc;          /* the increment expression */
+    /* Every write, for "the last assignment before this read in the same
+       block" (up to DEF_MAX_SITES; more: none is used). */
+    unsigned n_sites;
+    unsigned site_start[8], site_end[8];
+    CXCursor site_rhs[8];   /* plain assignments: the value; else null */
+    CXCursor site_block[8]; /* the compound statement holding it, or null */
+};
+#define DEF_MAX_SITES 8
+
+struct value_model {
+    struct smt_arena *a;
+    CXTranslationUnit tu;
+    CXCursor fn;
+    struct uniformity *u;
+    struct warp_view *w;
+    enum value_pair pair;
+    struct def *defs;
+    size_t n_defs, cap_defs;
+    CXCursor *loops;
+    size_t n_loops, cap_loops;
+    smt_id assume;
+    bool shape_fixed;
+    long long shape[3];
+};
+
+/* ---- source positions ---- */
+
+static unsigned offset_of(CXSourceLocation l)
+{
+    unsigned off = 0;
+    clang_getExpansionLocation(l, NULL, NULL, NULL, &off);
+    return off;
+}
+
+static unsigned start_of(CXCursor c)
+{
+    return offset_of(clang_getRangeStart(clang_getCursorExtent(c)));
+}
+
+static unsigned end_of(CXCursor c)
+{
+    return offset_of(clang_getRangeEnd(clang_getCursorExtent(c)));
+}
+
+static bool inside(CXCursor outer, CXCursor c)
+{
+    unsigned s = start_of(c);
+    return s >= start_of(outer) && end_of(c) <= end_of(outer);
+}
+
+/* The innermost loop of the function holding c, or a null cursor. */
+static CXCursor loop_of(struct value_model *vm, CXCursor c)
+{
+    CXCursor best = clang_getNullCursor();
+    for (size_t i = 0; i < vm->n_loops; i++)
+        if (inside(vm->loops[i], c) && (clang_Cursor_isNull(best) || inside(best, vm->loops[i]))) best = vm->loops[i];
+    return best;
+}
+
+/* ---- the table of definitions ---- */
+
+static bool is_local_var(struct value_model *vm, CXCursor decl)
+{
+    if (clang_getCursorKind(decl) != CXCursor_VarDecl) return false;
+    if (clang_Cursor_getStorageClass(decl) == CX_SC_Static || clang_Cursor_getStorageClass(decl) == CX_SC_Extern)
+        return false;
+    if (ast_has_attr(decl, CXCursor_CUDASharedAttr)) return false;
+    return inside(vm->fn, decl);
+}
+
+static struct def *def_get(struct value_model *vm, CXCursor decl, const char *field, bool create)
+{
+    unsigned h = clang_hashCursor(decl);
+    for (size_t i = 0; i < vm->n_defs; i++) {
+        struct def *d = &vm->defs[i];
+        if (d->decl_hash == h && clang_equalCursors(d->decl, decl) && !d->field == !field &&
+            (!field || !strcmp(d->field, field)))
+            return d;
+    }
+    if (!create) return NULL;
+    if (vm->n_defs == vm->cap_defs) {
+        vm->cap_defs = vm->cap_defs ? 2 * vm->cap_defs : 32;
+        vm->defs = xrealloc(vm->defs, vm->cap_defs * sizeof *vm->defs);
+    }
+    struct def *d = &vm->defs[vm->n_defs++];
+    memset(d, 0, sizeof *d);
+    d->decl_hash = h;
+    d->decl = decl;
+    d->field = field ? xstrdup(field) : NULL;
+    d->init = d->assign = d->assign_rhs = d->assign_block = clang_getNullCursor();
+    d->loop = d->loop_init = d->step = d->inc = clang_getNullCursor();
+    return d;
+}
+
+/* The local variable an lvalue names (and the field, for p.y), or null. */
+static CXCursor lvalue_target(struct value_model *vm, CXCursor lhs, char **field)
+{
+    *field = NULL;
+    CXCursor s = ast_strip(lhs);
+    if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
+        CXCursor d = clang_getCursorReferenced(s);
+        return is_local_var(vm, d) ? d : clang_getNullCursor();
+    }
+    if (clang_getCursorKind(s) == CXCursor_MemberRefExpr) {
+        CXCursor base = ast_strip(ast_child(s, 0));
+        if (clang_getCursorKind(base) != CXCursor_DeclRefExpr) return clang_getNullCursor();
+        CXCursor d = clang_getCursorReferenced(base);
+        if (!is_local_var(vm, d)) return clang_getNullCursor();
+        *field = ast_spelling(s);
+        return d;
+    }
+    return clang_getNullCursor();
+}
+
+/* A write to lhs: counts for the variable, or for the one field written. */
+static struct def *note_write(struct value_model *vm, CXCursor lhs)
+{
+    char *field;
+    CXCursor d = lvalue_target(vm, lhs, &field);
+    if (clang_Cursor_isNull(d)) {
+        free(field);
+        return NULL;
+    }
+    struct def *e = def_get(vm, d, field, true);
+    e->writes++;
+    free(field);
+    if (e->n_sites < DEF_MAX_SITES) {
+        e->site_start[e->n_sites] = start_of(lhs);
+        e->site_end[e->n_sites] = start_of(lhs);
+        e->site_rhs[e->n_sites] = clang_getNullCursor();
+        e->site_block[e->n_sites] = clang_getNullCursor();
+    }
+    e->n_sites++;
+    return e;
+}
+
+static void note_escape(struct value_model *vm, CXCursor expr)
+{
+    char *field;
+    CXCursor d = lvalue_target(vm, expr, &field);
+    free(field);
+    if (clang_Cursor_isNull(d)) return;
+    def_get(vm, d, NULL, true)->escaped = true;
+    /* Every field of it escapes too: marked when fields are looked up. */
+}
+
+static bool has_real_init(CXCursor var, CXCursor *init)
+{
+    CXCursor kids[16];
+    unsigned n = ast_children(var, kids, 16);
+    if (!n || !clang_isExpression(clang_getCursorKind(kids[n - 1]))) return false;
+    CXCursor e = kids[n - 1];
+    /* A default construction (`int2 p;`) defines nothing. */
+    if (clang_getCursorKind(e) == CXCursor_CallExpr && clang_Cursor_getNumArguments(e) == 0) {
+        CXCursor r = clang_getCursorReferenced(e);
+        if (clang_getCursorKind(r) == CXCursor_Constructor) return false;
+    }
+    *init = e;
+    return true;
+}
+
+/* `for (i = a; ...; i += s)`: the counter's loop, start and step. */
+static void note_loop(struct value_model *vm, CXCursor loop)
+{
+    CXCursor k[8];
+    if (ast_children(loop, k, 8) != 4) return;
+    CXCursor init = k[0], inc = ast_strip(k[2]);
+    CXCursor var = clang_getNullCursor(), start = clang_getNullCursor();
+    if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
+        CXCursor vk[4];
+        if (ast_children(init, vk, 4) != 1 || !is_local_var(vm, vk[0])) return;
+        var = vk[0];
+        if (!has_real_init(var, &start)) return;
+    } else if (clang_getCursorKind(ast_strip(init)) == CXCursor_BinaryOperator &&
+               ast_binop(ast_strip(init)) == CXBinaryOperator_Assign) {
+        char *f;
+        var = lvalue_target(vm, ast_child(ast_strip(init), 0), &f);
+        if (f || clang_Cursor_isNull(var)) {
+            free(f);
+            return;
+        }
+        start = ast_child(ast_strip(init), 1);
+    } else {
+        return;
+    }
+    CXCursor step = clang_getNullCursor();
+    enum CXBinaryOperatorKind op;
+    enum CXCursorKind ik = clang_getCursorKind(inc);
+    char *f = NULL;
+    CXCursor target;
+    if (ik == CXCursor_UnaryOperator && ast_unop_is_incdec(ast_unop(inc))) {
+        enum CXUnaryOperatorKind u = ast_unop(inc);
+        op = u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PreInc ? CXBinaryOperator_Add : CXBinaryOperator_Sub;
+        target = lvalue_target(vm, ast_child(inc, 0), &f);
+    } else if (ik == CXCursor_CompoundAssignOperator) {
+        switch (ast_binop(inc)) {
+        case CXBinaryOperator_AddAssign: op = CXBinaryOperator_Add; break;
+        case CXBinaryOperator_SubAssign: op = CXBinaryOperator_Sub; break;
+        case CXBinaryOperator_ShlAssign: op = CXBinaryOperator_Shl; break;
+        case CXBinaryOperator_ShrAssign: op = CXBinaryOperator_Shr; break;
+        default: return;
+        }
+        target = lvalue_target(vm, ast_child(inc, 0), &f);
+        step = ast_child(inc, 1);
+    } else {
+        return;
+    }
+    bool same = !f && clang_equalCursors(target, var);
+    free(f);
+    if (!same) return;
+    struct def *d = def_get(vm, var, NULL, true);
+    d->loop = loop;
+    d->loop_init = start;
+    d->step = step;
+    d->step_op = op;
+    d->inc = inc;
+}
+
+struct scan {
+    struct value_model *vm;
+};
+
+static enum CXChildVisitResult scan_cb(CXCursor c, CXCursor parent, CXClientData data)
+{
+    struct value_model *vm = ((struct scan *)data)->vm;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    switch (k) {
+    case CXCursor_LambdaExpr:
+        return CXChildVisit_Continue;
+    case CXCursor_VarDecl: {
+        if (!is_local_var(vm, c)) break;
+        struct def *d = def_get(vm, c, NULL, true);
+        d->has_init = has_real_init(c, &d->init);
+        CXType t = clang_getCursorType(c);
+        if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) {
+            if (d->has_init) note_escape(vm, d->init);
+            d->escaped = true;
+        }
+        break;
+    }
+    case CXCursor_ForStmt:
+    case CXCursor_WhileStmt:
+    case CXCursor_DoStmt:
+    case CXCursor_CXXForRangeStmt:
+        if (vm->n_loops == vm->cap_loops) {
+            vm->cap_loops = vm->cap_loops ? 2 * vm->cap_loops : 8;
+            vm->loops = xrealloc(vm->loops, vm->cap_loops * sizeof *vm->loops);
+        }
+        vm->loops[vm->n_loops++] = c;
+        break;
+    case CXCursor_BinaryOperator:
+        if (ast_binop(c) == CXBinaryOperator_Assign) {
+            struct def *d = note_write(vm, ast_child(c, 0));
+            if (d) {
+                d->assign = c;
+                d->assign_rhs = ast_child(c, 1);
+                d->assign_block = clang_getCursorKind(parent) == CXCursor_CompoundStmt ? parent : clang_getNullCursor();
+                if (d->n_sites <= DEF_MAX_SITES) {
+                    unsigned i = d->n_sites - 1;
+                    d->site_end[i] = end_of(c);
+                    d->site_rhs[i] = d->assign_rhs;
+                    d->site_block[i] = d->assign_block;
+                }
+            }
+        }
+        break;
+    case CXCursor_CompoundAssignOperator:
+        note_write(vm, ast_child(c, 0));
+        break;
+    case CXCursor_UnaryOperator: {
+        enum CXUnaryOperatorKind op = ast_unop(c);
+        if (ast_unop_is_incdec(op)) note_write(vm, ast_child(c, 0));
+        else if (op == CXUnaryOperator_AddrOf) note_escape(vm, ast_child(c, 0));
+        break;
+    }
+    case CXCursor_CallExpr: {
+        /* An argument bound to a reference is the variable itself. */
+        int n = clang_Cursor_getNumArguments(c);
+        for (int i = 0; i < n; i++) {
+            CXCursor arg = clang_Cursor_getArgument(c, (unsigned)i);
+            enum CXCursorKind ak = clang_getCursorKind(arg);
+            if (ak == CXCursor_DeclRefExpr || ak == CXCursor_MemberRefExpr) note_escape(vm, arg);
+        }
+        /* A member call may change its object. */
+        CXCursor callee = ast_child(c, 0);
+        if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) note_escape(vm, ast_child(callee, 0));
+        break;
+    }
+    default:
+        break;
+    }
+    clang_visitChildren(c, scan_cb, data);
+    return CXChildVisit_Continue;
+}
+
+struct value_model *value_model_new(struct smt_arena *a, CXTranslationUnit tu, CXCursor fn, struct uniformity *u,
+                                    struct warp_view *w, enum value_pair pair)
+{
+    struct value_model *vm = xcalloc(1, sizeof *vm);
+    vm->a = a;
+    vm->tu = tu;
+    vm->fn = fn;
+    vm->u = u;
+    vm->w = w;
+    vm->pair = pair;
+    vm->assume = smt_bool(a, true);
+    struct scan s = {vm};
+    clang_visitChildren(fn, scan_cb, &s);
+    for (size_t i = 0; i < vm->n_loops; i++)
+        if (clang_getCursorKind(vm->loops[i]) == CXCursor_ForStmt) note_loop(vm, vm->loops[i]);
+    return vm;
+}
+
+void value_model_free(struct value_model *vm)
+{
+    if (!vm) return;
+    for (size_t i = 0; i < vm->n_defs; i++) free(vm->defs[i].field);
+    free(vm->defs);
+    free(vm->loops);
+    free(vm);
+}
+
+void value_model_set_shape(struct value_model *vm, const long long *block)
+{
+    vm->shape_fixed = block != NULL;
+    if (block) memcpy(vm->shape, block, sizeof vm->shape);
+}
+
+void value_model_set_views(struct value_model *vm, struct uniformity *u, struct warp_view *w)
+{
+    vm->u = u;
+    vm->w = w;
+}
+
+void value_model_reset(struct value_model *vm)
+{
+    vm->assume = smt_bool(vm->a, true);
+}
+
+smt_id value_assumptions(struct value_model *vm)
+{
+    return vm->assume;
+}
+
+static void assume(struct value_model *vm, smt_id fact)
+{
+    if (fact) vm->assume = smt_bin(vm->a, SMT_BAND, vm->assume, fact);
+}
+
+/* ---- types ---- */
+
+static bool type_integer(CXType t)
+{
+    CXType c = clang_getCanonicalType(t);
+    return ast_is_integer_kind(c.kind);
+}
+
+static unsigned type_width(CXType t)
+{
+    long long s = clang_Type_getSizeOf(clang_getCanonicalType(t));
+    return s == 8 ? 64 : 32;
+}
+
+static bool type_signed(CXType t)
+{
+    switch (clang_getCanonicalType(t).kind) {
+    case CXType_Char_S:
+    case CXType_SChar:
+    case CXType_WChar:
+    case CXType_Short:
+    case CXType_Int:
+    case CXType_Long:
+    case CXType_LongLong:
+    case CXType_Int128:
+    case CXType_Enum:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* x (of type from) as a value of type to. */
+static smt_id convert(struct value_model *vm, smt_id x, CXType from, CXType to)
+{
+    if (!x) return 0;
+    unsigned wt = type_width(to), wf = smt_width(vm->a, x);
+    if (wf == 0) x = smt_ite(vm->a, x, smt_const(vm->a, wt, 1), smt_const(vm->a, wt, 0));
+    else if (wf < wt) x = smt_ext(vm->a, type_signed(from) ? SMT_SEXT : SMT_ZEXT, x, wt);
+    else if (wf > wt) x = smt_ext(vm->a, SMT_TRUNC, x, wt);
+    if (clang_getCanonicalType(to).kind == CXType_Bool) x = smt_ite(vm->a, smt_truth(vm->a, x), smt_const(vm->a, wt, 1), smt_const(vm->a, wt, 0));
+    return x;
+}
+
+/* ---- symbols ---- */
+
+smt_id value_builtin(struct value_model *vm, char which, int axis, int t)
+{
+    static const char *const names[] = {"threadIdx", "blockIdx", "blockDim", "gridDim"};
+    const char *nm = which == 't' ? names[0] : which == 'b' ? names[1] : which == 'd' ? names[2] : names[3];
+    char buf[48];
+    if (which == 'd' && vm->shape_fixed && vm->shape[axis] > 0) return smt_const(vm->a, 32, (uint64_t)vm->shape[axis]);
+    if (which == 't') snprintf(buf, sizeof buf, "%s.%c#%d", nm, "xyz"[axis], t);
+    else snprintf(buf, sizeof buf, "%s.%c", nm, "xyz"[axis]);
+    return smt_sym(vm->a, 32, buf);
+}
+
+bool value_symbol_display(const char *symbol, char *buf, size_t size, int *thread)
+{
+    if (!symbol || symbol[0] == '$') return false;
+    const char *hash = strchr(symbol, '#');
+    const char *at = strchr(symbol, '@');
+    size_t len = at ? (size_t)(at - symbol) : hash ? (size_t)(hash - symbol) : strlen(symbol);
+    if (len + 1 > size) len = size - 1;
+    memcpy(buf, symbol, len);
+    buf[len] = 0;
+    *thread = hash ? atoi(hash + 1) : 0;
+    return true;
+}
+
+/* Is the value of expr the same in both threads of the pair? */
+static bool shared_in_pair(struct value_model *vm, CXCursor expr)
+{
+    if (vm->pair == VALUE_PAIR_WARP && vm->w) return warp_expr_class(vm->w, expr) != WARP_LANE_VARIES;
+    return vm->u && !uniformity_expr_varies(vm->u, expr, NULL);
+}
+
+/* An opaque value: one symbol per name (a variable) or per expression,
+   shared by the pair or one per thread. */
+static smt_id opaque(struct value_model *vm, CXCursor expr, const char *name, unsigned key, int t)
+{
+    if (!type_integer(clang_getCursorType(expr))) return 0;
+    char buf[160];
+    bool shared = shared_in_pair(vm, expr);
+    /* Keys are source offsets, the same in every parse pass of the file:
+       the passes then ask the same formulas. */
+    if (!name) key = start_of(expr) * 2654435761u ^ end_of(expr) ^ (unsigned)clang_getCursorKind(expr) << 24;
+    if (shared) snprintf(buf, sizeof buf, "%s@%x", name ? name : "$", key);
+    else snprintf(buf, sizeof buf, "%s@%x#%d", name ? name : "$", key, t);
+    return smt_sym(vm->a, type_width(clang_getCursorType(expr)), buf);
+}
+
+/* ---- builtins ---- */
+
+/* threadIdx.x -> 't', 0; false for anything else. */
+static bool builtin_member(struct value_model *vm, CXCursor member, char *which, int *axis)
+{
+    CXCursor base = ast_strip(ast_child(member, 0));
+    if (clang_getCursorKind(base) != CXCursor_DeclRefExpr) return false;
+    char *bn = ast_spelling(base);
+    char w = !strcmp(bn, "threadIdx") ? 't' : !strcmp(bn, "blockIdx") ? 'b' : !strcmp(bn, "blockDim") ? 'd'
+             : !strcmp(bn, "gridDim") ? 'g' : 0;
+    free(bn);
+    if (!w) return false;
+    char *mn = ast_spelling(member);
+    char comp = mn[0] && !mn[1] ? mn[0] : 0;
+    if (!comp) {
+        /* clang's property members: the text after the dot. */
+        char *txt = ast_text(vm->tu, member);
+        const char *dot = txt ? strrchr(txt, '.') : NULL;
+        if (dot) {
+            dot++;
+            while (isspace((unsigned char)*dot)) dot++;
+            if (dot[0] && !isalnum((unsigned char)dot[1]) && dot[1] != '_') comp = dot[0];
+        }
+        free(txt);
+    }
+    free(mn);
+    if (comp < 'x' || comp > 'z') return false;
+    *which = w;
+    *axis = comp - 'x';
+    return true;
+}
+
+/* ---- expressions ---- */
+
+static smt_id eval(struct value_model *vm, CXCursor e, int t, int depth);
+
+/* May the definition at def_site be used for a read at use (the use follows
+   it in the same loop, and nothing else writes the variable)? */
+/* The plain assignment that reaches a read in straight-line code: the last
+   write before the read, an assignment statement of a block holding the
+   read, with no write between them and both in the same loop. */
+static CXCursor straight_line_def(struct value_model *vm, const struct def *d, CXCursor use)
+{
+    if (d->n_sites > DEF_MAX_SITES) return clang_getNullCursor();
+    unsigned u = start_of(use);
+    int best = -1;
+    for (unsigned i = 0; i < d->n_sites; i++)
+        if (d->site_end[i] <= u && (best < 0 || d->site_start[i] > d->site_start[best])) best = (int)i;
+    if (best < 0 || clang_Cursor_isNull(d->site_rhs[best]) || clang_Cursor_isNull(d->site_block[best]) ||
+        !inside(d->site_block[best], use))
+        return clang_getNullCursor();
+    /* A write after the read inside a loop around both could reach it
+       through the back edge. */
+    CXCursor lu = loop_of(vm, use);
+    for (unsigned i = 0; i < d->n_sites; i++)
+        if (d->site_start[i] > u && !clang_Cursor_isNull(lu) && start_of(lu) <= d->site_start[i] &&
+            d->site_start[i] < end_of(lu))
+            return clang_getNullCursor();
+    if (!clang_Cursor_isNull(lu) && start_of(lu) > d->site_start[best]) return clang_getNullCursor();
+    return d->site_rhs[best];
+}
+
+static bool assignment_reaches(struct value_model *vm, const struct def *d, CXCursor use)
+{
+    if (clang_Cursor_isNull(d->assign) || start_of(use) <= end_of(d->assign)) return false;
+    CXCursor la = loop_of(vm, d->assign), lu = loop_of(vm, use);
+    if (clang_Cursor_isNull(la) != clang_Cursor_isNull(lu)) return false;
+    if (!clang_Cursor_isNull(la) && !clang_equalCursors(la, lu)) return false;
+    if (!clang_Cursor_isNull(d->assign_block) && inside(d->assign_block, use)) return true;
+    /* Under control the same in every thread: all of them assigned, or none
+       did (and the read is of an unset variable). */
+    return vm->u && !uniformity_control_varies(vm->u, d->assign, NULL);
+}
+
+/* The value of a read of a local variable (or one field of it). */
+static smt_id read_local(struct value_model *vm, CXCursor use, CXCursor decl, const char *field, int t, int depth)
+{
+    struct def *d = def_get(vm, decl, field, false);
+    struct def *whole = field ? def_get(vm, decl, NULL, false) : d;
+    if (!d || d->escaped || (whole && whole->escaped)) return 0;
+    /* A field is defined by its own assignments only when the struct is not
+       initialised or assigned as a whole. */
+    if (field && whole && (whole->has_init || whole->writes)) return 0;
+    if (!clang_Cursor_isNull(d->loop) && inside(d->loop, use) && d->writes == (d->has_init ? 1u : 2u)) {
+        /* A loop counter: start + k*step (or start shifted k*step times),
+           with k the iteration, shared by the pair. */
+        smt_id start = eval(vm, d->loop_init, t, depth + 1);
+        CXType vt = clang_getCursorType(decl);
+        if (!start || !type_integer(vt)) return 0;
+        start = convert(vm, start, clang_getCursorType(d->loop_init), vt);
+        unsigned w = type_width(vt);
+        smt_id step = clang_Cursor_isNull(d->step) ? smt_const(vm->a, w, 1) : eval(vm, d->step, t, depth + 1);
+        if (!step) return 0;
+        step = convert(vm, step, clang_Cursor_isNull(d->step) ? vt : clang_getCursorType(d->step), vt);
+        char name[48];
+        snprintf(name, sizeof name, "$k@%x", start_of(d->loop));
+        smt_id k = smt_sym(vm->a, w, name);
+        smt_id zero = smt_const(vm->a, w, 0);
+        assume(vm, smt_bin(vm->a, SMT_SLE, zero, k));
+        if (d->step_op == CXBinaryOperator_Shl || d->step_op == CXBinaryOperator_Shr) {
+            smt_id amount = smt_bin(vm->a, SMT_MUL, k, step);
+            assume(vm, smt_bin(vm->a, SMT_ULT, amount, smt_const(vm->a, w, w)));
+            if (d->step_op == CXBinaryOperator_Shl) return smt_bin(vm->a, SMT_SHL, start, amount);
+            return smt_bin(vm->a, type_signed(vt) ? SMT_ASHR : SMT_LSHR, start, amount);
+        }
+        if (d->step_op == CXBinaryOperator_Sub && type_signed(vt)) step = smt_un(vm->a, SMT_NEG, step);
+        smt_id off = smt_bin(vm->a, SMT_MUL, k, step);
+        smt_id value = d->step_op == CXBinaryOperator_Sub && !type_signed(vt) ? smt_bin(vm->a, SMT_SUB, start, off)
+                                                                               : smt_bin(vm->a, SMT_ADD, start, off);
+        /* The counter does not overflow (for signed counters C's rule). */
+        if (type_signed(vt)) {
+            assume(vm, smt_bin(vm->a, SMT_SMUL_OK, k, step));
+            assume(vm, smt_bin(vm->a, SMT_SADD_OK, start, off));
+        } else {
+            assume(vm, smt_bin(vm->a, SMT_UMUL_OK, k, step));
+            assume(vm, d->step_op == CXBinaryOperator_Sub ? smt_bin(vm->a, SMT_ULE, value, start)
+                                                           : smt_bin(vm->a, SMT_ULE, start, value));
+        }
+        return value;
+    }
+    if (d->writes == 0 && d->has_init && !field) {
+        smt_id v = eval(vm, d->init, t, depth + 1);
+        return v ? convert(vm, v, clang_getCursorType(d->init), clang_getCursorType(decl)) : 0;
+    }
+    if (d->writes == 1 && !d->has_init && assignment_reaches(vm, d, use)) {
+        smt_id v = eval(vm, d->assign_rhs, t, depth + 1);
+        return v ? convert(vm, v, clang_getCursorType(d->assign_rhs), clang_getCursorType(use)) : 0;
+    }
+    CXCursor rhs = straight_line_def(vm, d, use);
+    if (!clang_Cursor_isNull(rhs)) {
+        smt_id v = eval(vm, rhs, t, depth + 1);
+        return v ? convert(vm, v, clang_getCursorType(rhs), clang_getCursorType(use)) : 0;
+    }
+    return 0;
+}
+
+static smt_id eval_decl_ref(struct value_model *vm, CXCursor e, int t, int depth)
+{
+    CXCursor d = clang_getCursorReferenced(e);
+    enum CXCursorKind dk = clang_getCursorKind(d);
+    if (dk == CXCursor_EnumConstantDecl)
+        return smt_const(vm->a, type_width(clang_getCursorType(e)), (uint64_t)clang_getEnumConstantDeclValue(d));
+    char *name = ast_spelling(d);
+    smt_id r = 0;
+    if (!strcmp(name, "warpSize") && !inside(vm->fn, d)) {
+        r = smt_const(vm->a, 32, 32);
+    } else if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl || dk == CXCursor_NonTypeTemplateParameter) {
+        long long v;
+        CXType dt = clang_getCursorType(d);
+        if (dk == CXCursor_VarDecl && clang_isConstQualifiedType(dt) && ast_eval_int(e, &v))
+            r = smt_const(vm->a, type_width(clang_getCursorType(e)), (uint64_t)v);
+        else if (dk == CXCursor_VarDecl && is_local_var(vm, d))
+            r = read_local(vm, e, d, NULL, t, depth);
+        if (!r) r = opaque(vm, e, name, start_of(d), t);
+    }
+    free(name);
+    return r;
+}
+
+static enum smt_op arith_op(enum CXBinaryOperatorKind op, bool is_signed)
+{
+    switch (op) {
+    case CXBinaryOperator_Add: return SMT_ADD;
+    case CXBinaryOperator_Sub: return SMT_SUB;
+    case CXBinaryOperator_Mul: return SMT_MUL;
+    case CXBinaryOperator_Div: return is_signed ? SMT_SDIV : SMT_UDIV;
+    case CXBinaryOperator_Rem: return is_signed ? SMT_SREM : SMT_UREM;
+    case CXBinaryOperator_Shl: return SMT_SHL;
+    case CXBinaryOperator_Shr: return is_signed ? SMT_ASHR : SMT_LSHR;
+    case CXBinaryOperator_And: return SMT_AND;
+    case CXBinaryOperator_Or: return SMT_OR;
+    case CXBinaryOperator_Xor: return SMT_XOR;
+    default: return SMT_CONST; /* none */
+    }
+}
+
+static smt_id as_bool(struct value_model *vm, smt_id x)
+{
+    return smt_truth(vm->a, x);
+}
+
+static smt_id eval_binary(struct value_model *vm, CXCursor e, int t, int depth)
+{
+    enum CXBinaryOperatorKind op = ast_binop(e);
+    CXCursor l = ast_child(e, 0), r = ast_child(e, 1);
+    CXType rt = clang_getCursorType(e), lt = clang_getCursorType(l);
+    if (op == CXBinaryOperator_Comma) return eval(vm, r, t, depth + 1);
+    if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
+        smt_id x = as_bool(vm, eval(vm, l, t, depth + 1)), y = as_bool(vm, eval(vm, r, t, depth + 1));
+        return smt_bin(vm->a, op == CXBinaryOperator_LAnd ? SMT_BAND : SMT_BOR, x, y);
+    }
+    smt_id x = eval(vm, l, t, depth + 1), y = eval(vm, r, t, depth + 1);
+    if (!x || !y) return 0;
+    if (op >= CXBinaryOperator_LT && op <= CXBinaryOperator_NE) {
+        /* Both operands have one type after the usual conversions. */
+        if (smt_width(vm->a, x) != smt_width(vm->a, y)) return 0;
+        bool s = type_signed(lt);
+        switch (op) {
+        case CXBinaryOperator_LT: return smt_bin(vm->a, s ? SMT_SLT : SMT_ULT, x, y);
+        case CXBinaryOperator_GT: return smt_bin(vm->a, s ? SMT_SLT : SMT_ULT, y, x);
+        case CXBinaryOperator_LE: return smt_bin(vm->a, s ? SMT_SLE : SMT_ULE, x, y);
+        case CXBinaryOperator_GE: return smt_bin(vm->a, s ? SMT_SLE : SMT_ULE, y, x);
+        case CXBinaryOperator_EQ: return smt_bin(vm->a, SMT_EQ, x, y);
+        case CXBinaryOperator_NE: return smt_ne(vm->a, x, y);
+        default: return 0;
+        }
+    }
+    enum smt_op so = arith_op(op, type_signed(rt));
+    if (so == SMT_CONST || !type_integer(rt)) return 0;
+    unsigned w = type_width(rt);
+    if (op == CXBinaryOperator_Shl || op == CXBinaryOperator_Shr) {
+        y = convert(vm, y, clang_getCursorType(r), rt);
+        if (!y) return 0;
+        /* C leaves shifts by the width or more undefined: assumed not to happen. */
+        assume(vm, smt_bin(vm->a, SMT_ULT, y, smt_const(vm->a, w, w)));
+    }
+    if (smt_width(vm->a, x) != w || smt_width(vm->a, y) != w) return 0;
+    /* Signed overflow is undefined in C: the code is taken not to have it. */
+    if (type_signed(rt) && (so == SMT_ADD || so == SMT_SUB || so == SMT_MUL))
+        assume(vm, smt_bin(vm->a, so == SMT_ADD ? SMT_SADD_OK : so == SMT_SUB ? SMT_SSUB_OK : SMT_SMUL_OK, x, y));
+    return smt_bin(vm->a, so, x, y);
+}
+
+static smt_id eval_unary(struct value_model *vm, CXCursor e, int t, int depth)
+{
+    enum CXUnaryOperatorKind op = ast_unop(e);
+    CXCursor x = ast_child(e, 0);
+    switch (op) {
+    case CXUnaryOperator_Plus: return eval(vm, x, t, depth + 1);
+    case CXUnaryOperator_Minus: return smt_un(vm->a, SMT_NEG, eval(vm, x, t, depth + 1));
+    case CXUnaryOperator_Not: return smt_un(vm->a, SMT_NOT, eval(vm, x, t, depth + 1));
+    case CXUnaryOperator_LNot: return smt_un(vm->a, SMT_BNOT, as_bool(vm, eval(vm, x, t, depth + 1)));
+    default: return 0;
+    }
+}
+
+/* min/max of two integers, as CUDA's overloads compute them. */
+static smt_id eval_call(struct value_model *vm, CXCursor e, int t, int depth)
+{
+    char *name = ast_spelling(e);
+    smt_id r = 0;
+    bool is_min = !strcmp(name, "min") || !strcmp(name, "umin"), is_max = !strcmp(name, "max") || !strcmp(name, "umax");
+    if ((is_min || is_max) && clang_Cursor_getNumArguments(e) == 2 && type_integer(clang_getCursorType(e))) {
+        CXCursor p = clang_Cursor_getArgument(e, 0), q = clang_Cursor_getArgument(e, 1);
+        CXType rt = clang_getCursorType(e);
+        smt_id x = convert(vm, eval(vm, p, t, depth + 1), clang_getCursorType(p), rt);
+        smt_id y = convert(vm, eval(vm, q, t, depth + 1), clang_getCursorType(q), rt);
+        if (x && y) {
+            smt_id lt = smt_bin(vm->a, type_signed(rt) ? SMT_SLT : SMT_ULT, x, y);
+            r = is_min ? smt_ite(vm->a, lt, x, y) : smt_ite(vm->a, lt, y, x);
+        }
+    }
+    free(name);
+    return r;
+}
+
+static smt_id eval(struct value_model *vm, CXCursor e, int t, int depth)
+{
+    if (clang_Cursor_isNull(e) || depth > VALUE_MAX_DEPTH) return 0;
+    enum CXCursorKind k = clang_getCursorKind(e);
+    CXType type = clang_getCursorType(e);
+    smt_id r = 0;
+    switch (k) {
+    case CXCursor_IntegerLiteral:
+    case CXCursor_CharacterLiteral:
+    case CXCursor_CXXBoolLiteralExpr:
+    case CXCursor_UnaryExpr: { /* sizeof */
+        long long v;
+        if (ast_eval_int(e, &v)) return smt_const(vm->a, type_width(type), (uint64_t)v);
+        return 0;
+    }
+    case CXCursor_ParenExpr:
+        return eval(vm, ast_child(e, 0), t, depth + 1);
+    case CXCursor_UnexposedExpr:
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_CXXStaticCastExpr:
+    case CXCursor_CXXFunctionalCastExpr: {
+        CXCursor kids[4];
+        unsigned n = ast_children(e, kids, 4);
+        if (n == 0) break;
+        CXCursor inner = kids[n - 1];
+        if (!type_integer(type) || !type_integer(clang_getCursorType(inner))) break;
+        r = convert(vm, eval(vm, inner, t, depth + 1), clang_getCursorType(inner), type);
+        break;
+    }
+    case CXCursor_DeclRefExpr:
+        return eval_decl_ref(vm, e, t, depth);
+    case CXCursor_MemberRefExpr: {
+        char which;
+        int axis;
+        if (builtin_member(vm, e, &which, &axis)) return value_builtin(vm, which, axis, t);
+        char *field;
+        CXCursor d = lvalue_target(vm, e, &field);
+        if (!clang_Cursor_isNull(d) && field && type_integer(type)) r = read_local(vm, e, d, field, t, depth);
+        if (!r && field) {
+            char name[96];
+            char *vn = ast_spelling(d);
+            snprintf(name, sizeof name, "%s.%s", vn, field);
+            free(vn);
+            r = opaque(vm, e, name, start_of(d) ^ (unsigned)strlen(field) * 40503u, t);
+        }
+        free(field);
+        break;
+    }
+    case CXCursor_BinaryOperator:
+        r = eval_binary(vm, e, t, depth);
+        break;
+    case CXCursor_UnaryOperator:
+        r = eval_unary(vm, e, t, depth);
+        break;
+    case CXCursor_ConditionalOperator: {
+        smt_id c = as_bool(vm, eval(vm, ast_child(e, 0), t, depth + 1));
+        smt_id x = eval(vm, ast_child(e, 1), t, depth + 1), y = eval(vm, ast_child(e, 2), t, depth + 1);
+        if (x && y) {
+            x = convert(vm, x, clang_getCursorType(ast_child(e, 1)), type);
+            y = convert(vm, y, clang_getCursorType(ast_child(e, 2)), type);
+        }
+        r = smt_ite(vm->a, c, x, y);
+        break;
+    }
+    case CXCursor_CallExpr:
+        r = eval_call(vm, e, t, depth);
+        break;
+    default:
+        break;
+    }
+    if (!r && type_integer(type) && k != CXCursor_InitListExpr) r = opaque(vm, e, NULL, 0, t);
+    return r;
+}
+
+bool value_loop_counter(struct value_model *vm, CXCursor use, int t, smt_id *start, smt_id *step)
+{
+    CXCursor e = ast_strip(use);
+    if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return false;
+    CXCursor decl = clang_getCursorReferenced(e);
+    if (!is_local_var(vm, decl)) return false;
+    struct def *d = def_get(vm, decl, NULL, false);
+    if (!d || d->escaped || clang_Cursor_isNull(d->loop) || !inside(d->loop, e) || d->step_op != CXBinaryOperator_Add ||
+        d->writes != (d->has_init ? 1u : 2u) || !type_signed(clang_getCursorType(decl)))
+        return false;
+    CXType vt = clang_getCursorType(decl);
+    *start = convert(vm, eval(vm, d->loop_init, t, 1), clang_getCursorType(d->loop_init), vt);
+    *step = clang_Cursor_isNull(d->step) ? smt_const(vm->a, type_width(vt), 1)
+                                         : convert(vm, eval(vm, d->step, t, 1), clang_getCursorType(d->step), vt);
+    return *start && *step;
+}
+
+smt_id value_expr(struct value_model *vm, CXCursor expr, int t)
+{
+    return eval(vm, expr, t, 0);
+}
+
+smt_id value_cond(struct value_model *vm, CXCursor expr, int t)
+{
+    return as_bool(vm, eval(vm, expr, t, 0));
+}
