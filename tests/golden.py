@@ -45,7 +45,8 @@ def golden(name, text, update):
 
 def main():
     update = "--update" in sys.argv
-    common = ["--no-cuda-headers", "--color", "never", "--no-config", "--no-cache"]
+    # --preview: the goldens show preview rules' output (every rule is preview until measured).
+    common = ["--no-cuda-headers", "--color", "never", "--no-config", "--no-cache", "--preview"]
     # Options added by later parts may not exist in older builds: keep only known ones.
     help_text = run("--help").stdout
     common = [c for c in common if not c.startswith("--no-c") or c in help_text]
@@ -89,6 +90,22 @@ def main():
     check(r.returncode == 0, f"--select CU1 on a CU2-only file: exit {r.returncode}, want 0")
     r = run(*common, "--ignore", "double-literal", f"{DATA}/sample.cu")
     check(r.returncode == 0, f"--ignore double-literal: exit {r.returncode}, want 0")
+
+    # Rule status (ruff's semantics): preview rules (CU201 among them while it is preview) run only with
+    # --preview or when selected by their exact code or name; a prefix, a glob or ALL selects only stable
+    # rules without --preview.
+    def exit_without_preview(*args):
+        return run(*[c for c in common if c != "--preview"], *args, f"{DATA}/sample.cu").returncode
+    cu201_stable = "CU201" in run("--list-rules").stdout and any(
+        l.split()[0] == "CU201" and l.split()[5] == "stable" for l in run("--list-rules").stdout.splitlines()[1:])
+    want_default = 1 if cu201_stable else 0
+    check(exit_without_preview() == want_default, f"default rule set on sample.cu: want exit {want_default}")
+    check(exit_without_preview("--select", "CU201") == 1, "--select CU201 (an exact code) runs a preview rule")
+    check(exit_without_preview("--select", "double-literal") == 1, "--select by name runs a preview rule")
+    check(exit_without_preview("--select", "CU2") == want_default, "--select CU2 without --preview: stable rules only")
+    check(exit_without_preview("--select", "ALL") == want_default, "--select ALL without --preview: stable rules only")
+    check(exit_without_preview("--select", "ALL", "--preview") == 1, "--select ALL --preview: every rule")
+    check(exit_without_preview("--select", "CU2", "--preview") == 1, "--select CU2 --preview: the preview CU2xx too")
     for bad in (["--bogus"], ["--format", "nope", "x.cu"], ["--color", "sometimes", "x.cu"], ["-j", "0", "x.cu"],
                 ["--select", "CU999", "x.cu"], []):
         r = run(*bad)

@@ -41,29 +41,41 @@ static void usage(FILE *out)
           out);
 }
 
+/* The measured precision as one token for the aligned table: "0.97", or "-"
+   when not measured. */
+static const char *precision_token(const struct rule *r, char *buf, size_t size)
+{
+    if (!r->precision) return "-";
+    size_t n = strcspn(r->precision, " ");
+    snprintf(buf, size, "%.*s", (int)(n < size ? n : size - 1), r->precision);
+    return buf;
+}
+
 /* The rule table: aligned text, or (--format markdown) the README's table. */
 static void list_rules(bool markdown)
 {
     if (markdown) {
-        printf("| code | name | severity | category | scope | status | fix | summary |\n");
-        printf("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
+        printf("| code | name | severity | category | scope | status | precision | fix | summary |\n");
+        printf("| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
     } else {
-        printf("%-6s %-26s %-8s %-12s %-7s %-8s %-3s %s\n", "code", "name", "severity", "category", "scope",
-               "status", "fix", "summary");
+        printf("%-6s %-26s %-8s %-12s %-7s %-8s %-9s %-3s %s\n", "code", "name", "severity", "category", "scope",
+               "status", "precision", "fix", "summary");
     }
     for (size_t i = 0; i < rule_registry_len; i++) {
         const struct rule *r = rule_registry[i];
+        char prec[32];
         if (markdown)
-            printf("| %s | [%s](%s) | %s | %s | %s | %s | %s | %s |\n", r->code, r->name, r->doc,
+            printf("| %s | [%s](%s) | %s | %s | %s | %s | %s | %s | %s |\n", r->code, r->name, r->doc,
                    severity_name(r->severity), r->category, rule_scope_name(r->scope), rule_status_name(r->status),
-                   r->has_fix ? "yes" : "no", r->summary);
+                   r->precision ? r->precision : "not measured", r->has_fix ? "yes" : "no", r->summary);
         else
-            printf("%-6s %-26s %-8s %-12s %-7s %-8s %-3s %s\n", r->code, r->name, severity_name(r->severity),
-                   r->category, rule_scope_name(r->scope), rule_status_name(r->status), r->has_fix ? "yes" : "no",
-                   r->summary);
+            printf("%-6s %-26s %-8s %-12s %-7s %-8s %-9s %-3s %s\n", r->code, r->name, severity_name(r->severity),
+                   r->category, rule_scope_name(r->scope), rule_status_name(r->status),
+                   precision_token(r, prec, sizeof prec), r->has_fix ? "yes" : "no", r->summary);
     }
 }
 
+/* A rule's doc, with its status and measured precision after the title. */
 static int explain(const char *what)
 {
     const struct rule *r = registry_find(what);
@@ -71,7 +83,15 @@ static int explain(const char *what)
         report_error("no rule named '%s' (see --list-rules)", what);
         return EXIT_USAGE;
     }
-    printf("%s", rule_doc_text(r));
+    const char *doc = rule_doc_text(r);
+    const char *eol = strchr(doc, '\n');
+    size_t title = eol ? (size_t)(eol - doc + 1) : strlen(doc);
+    printf("%.*s\n", (int)title, doc);
+    printf("Status: %s (%s). Measured precision: %s.\n", rule_status_name(r->status),
+           r->status == STATUS_STABLE ? "on by default"
+                                      : "off unless --preview, or selected by its code or name",
+           r->precision ? r->precision : "not measured");
+    printf("%s", doc + title);
     return EXIT_CLEAN;
 }
 

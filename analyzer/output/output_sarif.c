@@ -1,7 +1,8 @@
 /* output_sarif.c: the SARIF 2.1.0 writer, shaped for GitHub code scanning:
  * one run, full rule metadata from the rule records and docs, locations
- * relative to %SRCROOT% (the current directory), UTF-16 columns, notes as
- * related locations, fixes, and a line-number-free partial fingerprint. */
+ * relative to %SRCROOT% (the repository root of the linted files), UTF-16
+ * columns, notes as related locations and as a code flow, fixes, and a
+ * line-number-free partial fingerprint. */
 #include "output/baseline.h"
 #include "base/jsonutil.h"
 #include "core/docs.h"
@@ -39,22 +40,73 @@ static char *uri_encode(const char *path)
     return sb_detach(&sb);
 }
 
+/* The directory that %SRCROOT% stands for: the nearest directory holding .git
+   at or above the linted paths (their common ancestor), else the current
+   directory.  A checkout that moves (a CI runner, a container) keeps its
+   relative URIs. */
+static char *source_root(const struct lint_options *o)
+{
+    char *common = NULL;
+    for (size_t i = 0; o && i < o->roots.len; i++) {
+        char *p = path_absolute(o->roots.items[i]);
+        if (!common) {
+            common = path_is_dir(p) ? xstrdup(p) : path_dirname(p);
+        } else {
+            /* Shorten common until p lies under it. */
+            for (;;) {
+                size_t n = strlen(common);
+                bool under = strncmp(p, common, n) == 0 && (p[n] == '/' || p[n] == '\0' || strcmp(common, "/") == 0);
+                if (under) break;
+                char *up = path_dirname(common);
+                free(common);
+                common = up;
+            }
+        }
+        free(p);
+    }
+    for (char *dir = common ? xstrdup(common) : NULL; dir;) {
+        char *git = path_join(dir, ".git");
+        bool found = path_exists(git);
+        free(git);
+        if (found) {
+            free(common);
+            return dir;
+        }
+        if (strcmp(dir, "/") == 0) {
+            free(dir);
+            break;
+        }
+        char *up = path_dirname(dir);
+        free(dir);
+        dir = up;
+    }
+    free(common);
+    return path_absolute(".");
+}
+
+/* The root of %SRCROOT% for this run's artifact locations. */
+static const char *sarif_root;
+
 static cJSON *artifact_location(const char *file)
 {
     cJSON *loc = cJSON_CreateObject();
-    char *display = path_display(file);
-    char *enc = uri_encode(display);
-    if (display[0] == '/') {
+    char *abs = path_absolute(file);
+    size_t n = strlen(sarif_root);
+    bool root_is_slash = strcmp(sarif_root, "/") == 0;
+    if (!root_is_slash && strncmp(abs, sarif_root, n) == 0 && abs[n] == '/') {
+        char *enc = uri_encode(abs + n + 1);
+        json_add_str(loc, "uri", enc);
+        json_add_str(loc, "uriBaseId", "%SRCROOT%");
+        free(enc);
+    } else {
         /* Outside the source root: an absolute file URI. */
+        char *enc = uri_encode(abs);
         char *uri = xasprintf("file://%s", enc);
         json_add_str(loc, "uri", uri);
         free(uri);
-    } else {
-        json_add_str(loc, "uri", enc);
-        json_add_str(loc, "uriBaseId", "%SRCROOT%");
+        free(enc);
     }
-    free(enc);
-    free(display);
+    free(abs);
     return loc;
 }
 
@@ -149,6 +201,8 @@ static cJSON *rule_descriptor(const struct rule *r)
     cJSON_AddItemToArray(tags, cJSON_CreateString("cuda"));
     if (r->status == STATUS_PREVIEW) cJSON_AddItemToArray(tags, cJSON_CreateString("preview"));
     json_add_str(props, "scope", rule_scope_name(r->scope));
+    json_add_str(props, "status", rule_status_name(r->status));
+    if (r->precision) json_add_str(props, "precision", r->precision);
     return d;
 }
 
@@ -159,10 +213,38 @@ static size_t rule_index(const struct rule *r)
     return 0;
 }
 
+/* A threadFlow location: where, and what happens there. */
+static cJSON *flow_step(struct source_cache *sc, const char *file, unsigned line, unsigned col, const char *message)
+{
+    cJSON *step = cJSON_CreateObject();
+    cJSON *loc = cJSON_AddObjectToObject(step, "location");
+    cJSON_AddItemToObject(loc, "physicalLocation", physical_location(sc, file, line, col, 0, 0));
+    add_text(loc, "message", message);
+    return step;
+}
+
+/* A finding with notes as a code flow (GitHub code scanning shows it as the
+   path to the finding): the notes in order, then the finding itself. */
+static cJSON *code_flows(struct source_cache *sc, const struct diag *d)
+{
+    cJSON *flows = cJSON_CreateArray();
+    cJSON *flow = cJSON_CreateObject();
+    cJSON_AddItemToArray(flows, flow);
+    cJSON *thread = cJSON_CreateObject();
+    cJSON_AddItemToArray(cJSON_AddArrayToObject(flow, "threadFlows"), thread);
+    cJSON *steps = cJSON_AddArrayToObject(thread, "locations");
+    for (size_t k = 0; k < d->n_notes; k++)
+        cJSON_AddItemToArray(steps, flow_step(sc, d->notes[k].file, d->notes[k].line, d->notes[k].column,
+                                              d->notes[k].message));
+    cJSON_AddItemToArray(steps, flow_step(sc, d->file, d->line, d->column, d->message));
+    return flows;
+}
+
 static void write_sarif(FILE *out, const struct lint_run *run, const struct lint_options *o)
 {
-    (void)o;
     struct source_cache sc = {0};
+    char *root_dir = source_root(o);
+    sarif_root = root_dir;
     cJSON *root = cJSON_CreateObject();
     json_add_str(root, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
     json_add_str(root, "version", "2.1.0");
@@ -198,13 +280,12 @@ static void write_sarif(FILE *out, const struct lint_run *run, const struct lint
     }
     cJSON_AddItemToObject(inv, "toolExecutionNotifications", notes);
 
-    char *cwd = path_absolute(".");
-    char *cwd_enc = uri_encode(cwd);
-    char *root_uri = xasprintf("file://%s%s", cwd_enc, strcmp(cwd, "/") == 0 ? "" : "/");
+    char *root_enc = uri_encode(root_dir);
+    char *root_uri = xasprintf("file://%s%s", root_enc, strcmp(root_dir, "/") == 0 ? "" : "/");
     cJSON *bases = cJSON_AddObjectToObject(the_run, "originalUriBaseIds");
     json_add_str(cJSON_AddObjectToObject(bases, "%SRCROOT%"), "uri", root_uri);
     free(root_uri);
-    free(cwd_enc);
+    free(root_enc);
     json_add_str(the_run, "columnKind", "utf16CodeUnits");
 
     cJSON *results = cJSON_AddArrayToObject(the_run, "results");
@@ -232,6 +313,7 @@ static void write_sarif(FILE *out, const struct lint_run *run, const struct lint
                 add_text(l, "message", nt->message);
                 cJSON_AddItemToArray(rel, l);
             }
+            cJSON_AddItemToObject(r, "codeFlows", code_flows(&sc, d));
         }
         if (d->n_fixes) {
             cJSON *fix = cJSON_CreateObject();
@@ -273,7 +355,8 @@ static void write_sarif(FILE *out, const struct lint_run *run, const struct lint
         cJSON_AddItemToArray(results, r);
     }
     fingerprints_release(&fps);
-    free(cwd);
+    sarif_root = NULL;
+    free(root_dir);
     source_cache_release(&sc);
     json_write_doc(out, root);
 }
