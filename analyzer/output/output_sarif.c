@@ -40,47 +40,36 @@ static char *uri_encode(const char *path)
     return sb_detach(&sb);
 }
 
-/* The directory that %SRCROOT% stands for: the nearest directory holding .git
-   at or above the linted paths (their common ancestor), else the current
-   directory.  A checkout that moves (a CI runner, a container) keeps its
-   relative URIs. */
-static char *source_root(const struct lint_options *o)
+/* The nearest directory at or above path that holds .git, or NULL. */
+static char *repository_above(const char *path)
 {
-    char *common = NULL;
-    for (size_t i = 0; o && i < o->roots.len; i++) {
-        char *p = path_absolute(o->roots.items[i]);
-        if (!common) {
-            common = path_is_dir(p) ? xstrdup(p) : path_dirname(p);
-        } else {
-            /* Shorten common until p lies under it. */
-            for (;;) {
-                size_t n = strlen(common);
-                bool under = strncmp(p, common, n) == 0 && (p[n] == '/' || p[n] == '\0' || strcmp(common, "/") == 0);
-                if (under) break;
-                char *up = path_dirname(common);
-                free(common);
-                common = up;
-            }
-        }
-        free(p);
-    }
-    for (char *dir = common ? xstrdup(common) : NULL; dir;) {
+    char *abs = path_absolute(path);
+    char *dir = path_is_dir(abs) ? xstrdup(abs) : path_dirname(abs);
+    free(abs);
+    for (;;) {
         char *git = path_join(dir, ".git");
         bool found = path_exists(git);
         free(git);
-        if (found) {
-            free(common);
-            return dir;
-        }
-        if (strcmp(dir, "/") == 0) {
-            free(dir);
-            break;
-        }
+        if (found) return dir;
+        if (strcmp(dir, "/") == 0 || strcmp(dir, ".") == 0 || !*dir) break;
         char *up = path_dirname(dir);
         free(dir);
         dir = up;
     }
-    free(common);
+    free(dir);
+    return NULL;
+}
+
+/* The directory that %SRCROOT% stands for: the repository holding the first
+   linted path that is in one (the nearest directory above it with .git),
+   else the current directory.  A checkout that moves (a CI runner, a
+   container) keeps its relative URIs; files outside it stay absolute. */
+static char *source_root(const struct lint_options *o)
+{
+    for (size_t i = 0; o && i < o->roots.len; i++) {
+        char *repo = repository_above(o->roots.items[i]);
+        if (repo) return repo;
+    }
     return path_absolute(".");
 }
 
