@@ -277,7 +277,7 @@ def test_watch(tmp):
     src = os.path.join(tmp, "src")
     os.makedirs(src)
     shutil.copy(os.path.join(DATA, "clean.cu"), src)
-    p = subprocess.Popen([BIN, "--watch", "--no-cuda-headers", "--cache-dir", os.path.join(tmp, "cache"), src],
+    p = subprocess.Popen([BIN, "--watch", "--no-cuda-headers", "--preview", "--cache-dir", os.path.join(tmp, "cache"), src],
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     summaries = []
     ready = threading.Event()
