@@ -106,6 +106,11 @@ def main():
     check(exit_without_preview("--select", "ALL") == want_default, "--select ALL without --preview: stable rules only")
     check(exit_without_preview("--select", "ALL", "--preview") == 1, "--select ALL --preview: every rule")
     check(exit_without_preview("--select", "CU2", "--preview") == 1, "--select CU2 --preview: the preview CU2xx too")
+    if not cu201_stable:
+        r = run(*[c for c in common if c != "--preview"], "--select", "CU2", f"{DATA}/sample.cu")
+        check("--select CU2 names only preview rules" in r.stderr, f"--select CU2 warns without --preview: {r.stderr!r}")
+        r = run(*common, "--select", "CU2", f"{DATA}/sample.cu")
+        check("names only preview rules" not in r.stderr, "--select CU2 --preview: no warning")
     for bad in (["--bogus"], ["--format", "nope", "x.cu"], ["--color", "sometimes", "x.cu"], ["-j", "0", "x.cu"],
                 ["--select", "CU999", "x.cu"], []):
         r = run(*bad)

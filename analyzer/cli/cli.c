@@ -95,13 +95,32 @@ static int explain(const char *what)
     return EXIT_CLEAN;
 }
 
-static int check_selectors(const struct strvec *sv, const char *flag)
+/* Whether a --select selector turns on nothing without --preview: a prefix,
+   glob or ALL that names only preview rules (ruff warns about the same). */
+static bool selects_only_preview(const char *sel)
 {
-    for (size_t i = 0; i < sv->len; i++)
+    bool any = false;
+    for (size_t r = 0; r < rule_registry_len; r++) {
+        const struct rule *rule = rule_registry[r];
+        if (!registry_selector_matches(sel, rule)) continue;
+        if (rule->status == STATUS_STABLE || registry_selector_exact(sel, rule)) return false;
+        any = true;
+    }
+    return any;
+}
+
+static int check_selectors(const struct strvec *sv, const char *flag, bool preview)
+{
+    for (size_t i = 0; i < sv->len; i++) {
         if (!registry_selector_known(sv->items[i])) {
             report_error("%s %s: matches no rule (see --list-rules)", flag, sv->items[i]);
             return -1;
         }
+        if (!preview && !strcmp(flag, "--select") && selects_only_preview(sv->items[i]))
+            report_warning("--select %s names only preview rules, which a prefix, glob or ALL turns on only with "
+                           "--preview (or `preview: true`); select them by code, or add --preview",
+                           sv->items[i]);
+    }
     return 0;
 }
 
@@ -428,7 +447,7 @@ int cli_lint_main(int argc, char **argv)
         goto done;
     }
 
-    if (check_selectors(&o->select, "--select") || check_selectors(&o->ignore, "--ignore")) {
+    if (check_selectors(&o->select, "--select", o->preview) || check_selectors(&o->ignore, "--ignore", o->preview)) {
         status = EXIT_USAGE;
         goto done;
     }
