@@ -120,7 +120,16 @@ def main():
     check(r.returncode == 0 and r.stdout.startswith("cudalint "), "--version")
     r = run("--list-rules")
     check(r.returncode == 0 and "CU201" in r.stdout and "double-literal" in r.stdout, "--list-rules")
+    r = run("--list-rules", "--format", "json")
+    try:
+        listed = json.loads(r.stdout)
+        check(r.returncode == 0 and [x["code"] for x in listed][:2] == ["CU000", "CU001"], "--list-rules json: codes")
+        check(all(x["status"] in ("stable", "preview") and "precision" in x for x in listed),
+              "--list-rules json: status and precision of every rule")
+    except json.JSONDecodeError as e:
+        failures.append(f"--list-rules --format json is not JSON: {e}")
     r = run("--explain", "CU201")
+    check("Status: " in r.stdout and "Measured precision: " in r.stdout, "--explain shows status and precision")
     check(r.returncode == 0 and "## What it flags" in r.stdout, "--explain CU201")
     r = run("--explain", "double-literal")
     check(r.returncode == 0 and "# CU201" in r.stdout, "--explain by name")

@@ -19,7 +19,9 @@
 #include "output/writers.h"
 #include "core/rule.h"
 #include "base/util.h"
+#include "base/jsonutil.h"
 
+#include <cjson/cJSON.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -49,6 +51,30 @@ static const char *precision_token(const struct rule *r, char *buf, size_t size)
     size_t n = strcspn(r->precision, " ");
     snprintf(buf, size, "%.*s", (int)(n < size ? n : size - 1), r->precision);
     return buf;
+}
+
+/* The rule table as JSON: one object per rule, with its status and measured
+   precision (null when not measured). */
+static void list_rules_json(void)
+{
+    cJSON *rules = cJSON_CreateArray();
+    for (size_t i = 0; i < rule_registry_len; i++) {
+        const struct rule *r = rule_registry[i];
+        cJSON *o = cJSON_CreateObject();
+        json_add_str(o, "code", r->code);
+        json_add_str(o, "name", r->name);
+        json_add_str(o, "severity", severity_name(r->severity));
+        json_add_str(o, "category", r->category);
+        json_add_str(o, "scope", rule_scope_name(r->scope));
+        json_add_str(o, "status", rule_status_name(r->status));
+        if (r->precision) json_add_str(o, "precision", r->precision);
+        else cJSON_AddNullToObject(o, "precision");
+        cJSON_AddBoolToObject(o, "fix", r->has_fix);
+        json_add_str(o, "summary", r->summary);
+        json_add_str(o, "doc", r->doc);
+        cJSON_AddItemToArray(rules, o);
+    }
+    json_write_doc(stdout, rules);
 }
 
 /* The rule table: aligned text, or (--format markdown) the README's table. */
@@ -443,7 +469,8 @@ int cli_lint_main(int argc, char **argv)
         goto done;
     }
     if (st.want_list) {
-        list_rules(strcmp(o->format, "markdown") == 0);
+        if (strcmp(o->format, "json") == 0) list_rules_json();
+        else list_rules(strcmp(o->format, "markdown") == 0);
         goto done;
     }
 

@@ -162,7 +162,8 @@ const struct cmdline_option cmdline_options[] = {
      "also run the preview rules (default: only the stable ones; --list-rules shows each rule's status)", OPT_TRUE,
      FIELD(preview)},
     {"host", 0, NULL, LINT_LSP, NULL, "also apply device-code rules to host code", OPT_TRUE, FIELD(host)},
-    {"list-rules", 0, NULL, CMD_LINT, NULL, "print the rule table and exit", OPT_COMMAND, .id = ID_LIST_RULES},
+    {"list-rules", 0, NULL, CMD_LINT, NULL,
+     "print the rule table (status and measured precision included) and exit; --format markdown or json for those forms", OPT_COMMAND, .id = ID_LIST_RULES},
     {"explain", 0, "CODE|NAME", CMD_LINT, NULL, "print a rule's documentation and exit", OPT_COMMAND,
      .id = ID_EXPLAIN},
 
