@@ -73,16 +73,15 @@ static char *source_root(const struct lint_options *o)
     return path_absolute(".");
 }
 
-/* The root of %SRCROOT% for this run's artifact locations. */
-static const char *sarif_root;
-
-static cJSON *artifact_location(const char *file)
+/* file as an artifact location: relative to %SRCROOT% (root) when under it,
+   else an absolute file URI. */
+static cJSON *artifact_location(const char *root, const char *file)
 {
     cJSON *loc = cJSON_CreateObject();
     char *abs = path_absolute(file);
-    size_t n = strlen(sarif_root);
-    bool root_is_slash = strcmp(sarif_root, "/") == 0;
-    if (!root_is_slash && strncmp(abs, sarif_root, n) == 0 && abs[n] == '/') {
+    size_t n = strlen(root);
+    bool root_is_slash = strcmp(root, "/") == 0;
+    if (!root_is_slash && strncmp(abs, root, n) == 0 && abs[n] == '/') {
         char *enc = uri_encode(abs + n + 1);
         json_add_str(loc, "uri", enc);
         json_add_str(loc, "uriBaseId", "%SRCROOT%");
@@ -133,11 +132,11 @@ static cJSON *region(struct source_cache *sc, const char *file, unsigned line, u
     return r;
 }
 
-static cJSON *physical_location(struct source_cache *sc, const char *file, unsigned line, unsigned col,
-                                unsigned end_line, unsigned end_col)
+static cJSON *physical_location(struct source_cache *sc, const char *root, const char *file, unsigned line,
+                                unsigned col, unsigned end_line, unsigned end_col)
 {
     cJSON *pl = cJSON_CreateObject();
-    cJSON_AddItemToObject(pl, "artifactLocation", artifact_location(file));
+    cJSON_AddItemToObject(pl, "artifactLocation", artifact_location(root, file));
     cJSON_AddItemToObject(pl, "region", region(sc, file, line, col, end_line, end_col));
     return pl;
 }
@@ -203,18 +202,19 @@ static size_t rule_index(const struct rule *r)
 }
 
 /* A threadFlow location: where, and what happens there. */
-static cJSON *flow_step(struct source_cache *sc, const char *file, unsigned line, unsigned col, const char *message)
+static cJSON *flow_step(struct source_cache *sc, const char *root, const char *file, unsigned line, unsigned col,
+                        const char *message)
 {
     cJSON *step = cJSON_CreateObject();
     cJSON *loc = cJSON_AddObjectToObject(step, "location");
-    cJSON_AddItemToObject(loc, "physicalLocation", physical_location(sc, file, line, col, 0, 0));
+    cJSON_AddItemToObject(loc, "physicalLocation", physical_location(sc, root, file, line, col, 0, 0));
     add_text(loc, "message", message);
     return step;
 }
 
 /* A finding with notes as a code flow (GitHub code scanning shows it as the
    path to the finding): the notes in order, then the finding itself. */
-static cJSON *code_flows(struct source_cache *sc, const struct diag *d)
+static cJSON *code_flows(struct source_cache *sc, const char *root, const struct diag *d)
 {
     cJSON *flows = cJSON_CreateArray();
     cJSON *flow = cJSON_CreateObject();
@@ -223,9 +223,9 @@ static cJSON *code_flows(struct source_cache *sc, const struct diag *d)
     cJSON_AddItemToArray(cJSON_AddArrayToObject(flow, "threadFlows"), thread);
     cJSON *steps = cJSON_AddArrayToObject(thread, "locations");
     for (size_t k = 0; k < d->n_notes; k++)
-        cJSON_AddItemToArray(steps, flow_step(sc, d->notes[k].file, d->notes[k].line, d->notes[k].column,
+        cJSON_AddItemToArray(steps, flow_step(sc, root, d->notes[k].file, d->notes[k].line, d->notes[k].column,
                                               d->notes[k].message));
-    cJSON_AddItemToArray(steps, flow_step(sc, d->file, d->line, d->column, d->message));
+    cJSON_AddItemToArray(steps, flow_step(sc, root, d->file, d->line, d->column, d->message));
     return flows;
 }
 
@@ -233,7 +233,6 @@ static void write_sarif(FILE *out, const struct lint_run *run, const struct lint
 {
     struct source_cache sc = {0};
     char *root_dir = source_root(o);
-    sarif_root = root_dir;
     cJSON *root = cJSON_CreateObject();
     json_add_str(root, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
     json_add_str(root, "version", "2.1.0");
@@ -263,7 +262,7 @@ static void write_sarif(FILE *out, const struct lint_run *run, const struct lint
         free(msg);
         cJSON *loc = cJSON_CreateObject();
         cJSON_AddItemToObject(cJSON_AddObjectToObject(loc, "physicalLocation"), "artifactLocation",
-                              artifact_location(f->path));
+                              artifact_location(root_dir, f->path));
         cJSON_AddItemToArray(cJSON_AddArrayToObject(n, "locations"), loc);
         cJSON_AddItemToArray(notes, n);
     }
@@ -289,7 +288,8 @@ static void write_sarif(FILE *out, const struct lint_run *run, const struct lint
         add_text(r, "message", d->message);
         cJSON *loc = cJSON_CreateObject();
         cJSON_AddItemToObject(loc, "physicalLocation",
-                              physical_location(&sc, d->file, d->line, d->column, d->end_line, d->end_column));
+                              physical_location(&sc, root_dir, d->file, d->line, d->column, d->end_line,
+                                                d->end_column));
         cJSON_AddItemToArray(cJSON_AddArrayToObject(r, "locations"), loc);
         if (d->n_notes) {
             cJSON *rel = cJSON_AddArrayToObject(r, "relatedLocations");
@@ -298,11 +298,11 @@ static void write_sarif(FILE *out, const struct lint_run *run, const struct lint
                 cJSON *l = cJSON_CreateObject();
                 cJSON_AddNumberToObject(l, "id", (double)k);
                 cJSON_AddItemToObject(l, "physicalLocation",
-                                      physical_location(&sc, nt->file, nt->line, nt->column, 0, 0));
+                                      physical_location(&sc, root_dir, nt->file, nt->line, nt->column, 0, 0));
                 add_text(l, "message", nt->message);
                 cJSON_AddItemToArray(rel, l);
             }
-            cJSON_AddItemToObject(r, "codeFlows", code_flows(&sc, d));
+            cJSON_AddItemToObject(r, "codeFlows", code_flows(&sc, root_dir, d));
         }
         if (d->n_fixes) {
             cJSON *fix = cJSON_CreateObject();
@@ -326,7 +326,7 @@ static void write_sarif(FILE *out, const struct lint_run *run, const struct lint
                 }
                 if (!change) {
                     change = cJSON_CreateObject();
-                    cJSON_AddItemToObject(change, "artifactLocation", artifact_location(f->file));
+                    cJSON_AddItemToObject(change, "artifactLocation", artifact_location(root_dir, f->file));
                     cJSON_AddArrayToObject(change, "replacements");
                     cJSON_AddItemToArray(changes, change);
                 }
@@ -344,7 +344,6 @@ static void write_sarif(FILE *out, const struct lint_run *run, const struct lint
         cJSON_AddItemToArray(results, r);
     }
     fingerprints_release(&fps);
-    sarif_root = NULL;
     free(root_dir);
     source_cache_release(&sc);
     json_write_doc(out, root);
