@@ -1,4 +1,4 @@
-/* cu503_invalid_launch_config.c: CU503 flags <<<...>>> launches whose constant configuration the device cannot run (block above 1024 threads or the per-dimension limits, a zero dimension, a grid beyond its limits, more than 48 KB of dynamic shared memory without opting in), and constant blocks that are not a whole number of warps. */
+/* cu503_invalid_launch_config.c: CU503 flags <<<...>>> launches whose constant configuration the device cannot run (block above 1024 threads or the per-dimension limits, a zero dimension, a grid beyond its limits, more than 48 KB of dynamic shared memory without opting in).  Blocks that are not a whole number of warps are advice, CU508's. */
 #include "analysis/launch.h"
 #include "analysis/hostapi.h"
 #include "clang/astutil.h"
@@ -53,17 +53,6 @@ static void cu503_check(struct rule_ctx *ctx, const struct hostapi_call *c)
                        "cudaFuncSetAttribute(%s, cudaFuncAttributeMaxDynamicSharedMemorySize, ...): "
                        "it fails with cudaErrorInvalidValue",
                        k, ls.smem, k);
-    if (!d && ls.block_known) {
-        long long total = ls.block[0] * ls.block[1] * ls.block[2];
-        /* One thread on purpose (set-up kernels) is not a wasted warp worth a warning. */
-        if (total > 1 && total % 32 != 0) {
-            d = ctx_report(ctx, ls.block_arg, "the launch of '%s' uses blocks of %lld threads, not a "
-                           "multiple of the warp size 32: the last warp of every block runs with %lld "
-                           "of its 32 lanes",
-                           k, total, total % 32);
-            if (d) d->severity = SEV_WARNING;
-        }
-    }
     free(k);
 }
 
@@ -81,12 +70,13 @@ static const enum CXCursorKind cu503_kinds[] = {CXCursor_CompoundStmt, 0};
 const struct rule rule_cu503 = {
     .code = "CU503",
     .name = "invalid-launch-config",
-    .summary = "A launch whose constant configuration the device cannot run, or whose blocks are not whole warps.",
+    .summary = "A launch whose constant configuration the device cannot run: more than 1024 threads, a zero dimension, or too much shared memory.",
     .severity = SEV_ERROR,
     .category = "correctness",
     .scope = SCOPE_HOST,
     .status = STATUS_PREVIEW,
-    .version = 1,
+    .precision = NULL,
+    .version = 2,
     .has_fix = false,
     .doc = "rules/CU503-invalid-launch-config.md",
     .kernel = "kernels/cu503_invalid_launch_config",

@@ -22,6 +22,7 @@ extern const struct rule rule_cu504;
 extern const struct rule rule_cu505;
 extern const struct rule rule_cu506;
 extern const struct rule rule_cu507;
+extern const struct rule rule_cu508;
 extern const struct rule rule_cu601;
 
 const struct rule rule_cu000 = {
@@ -74,6 +75,7 @@ const struct rule *const rule_registry[] = {
     &rule_cu505,
     &rule_cu506,
     &rule_cu507,
+    &rule_cu508,
     &rule_cu601,
 };
 const size_t rule_registry_len = sizeof rule_registry / sizeof rule_registry[0];

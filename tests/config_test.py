@@ -12,7 +12,9 @@ SRC = os.environ.get("CUDALINT_SOURCE_DIR", os.path.dirname(os.path.dirname(os.p
 BIN = os.path.abspath(os.environ.get("CUDALINT", os.path.join(SRC, "build", "cudalint")))
 DATA = os.path.join(SRC, "tests", "data", "config")
 FAILURES = []
-MODE = []
+# --preview: these tests check what configurations do to rules, stable or preview
+# (test_preview checks the default set without it).
+MODE = ["--preview"]
 
 
 def check(cond, what):
@@ -56,6 +58,7 @@ def main():
         test_dump(proj, tmp)
         test_bad(tmp, proj)
         test_host(tmp)
+        test_preview(tmp)
     finally:
         shutil.rmtree(tmp)
     print("FAIL" if FAILURES else "PASS")
@@ -183,6 +186,41 @@ def test_host(tmp):
     _, other_rule, _ = lint(d, ["k.cu"])
     check(len(other_rule["diagnostics"]) == len(without["diagnostics"]),
           "options: {CU301: {host: true}} leaves CU201 to device code")
+
+def test_preview(tmp):
+    """`preview: true` in a config does what --preview does; without either, a preview rule runs only
+    when selected by its exact code (CU201 is preview until it is measured; if it became stable, the
+    default run would report it too and the first check says so)."""
+    d = os.path.join(tmp, "preview")
+    os.makedirs(d)
+    open(os.path.join(d, "k.cu"), "w").write("__global__ void kern(float *x) { x[0] = x[0] * 0.1; }\n")
+    listed = subprocess.run([BIN, "--list-rules"], capture_output=True, text=True).stdout.splitlines()[1:]
+    cu201_preview = any(l.split()[0] == "CU201" and l.split()[5] == "preview" for l in listed)
+    plain = [BIN, "--format", "json", "--no-cache"] + [m for m in MODE if m != "--preview"]
+
+    def codes(args, cwd=d):
+        p = subprocess.run(plain + args, cwd=cwd, capture_output=True, text=True)
+        check(p.returncode != 2, "preview run %s: %s" % (args, p.stderr))
+        return sorted(x["code"] for x in json.loads(p.stdout)["diagnostics"]) if p.stdout.strip() else []
+
+    if cu201_preview:
+        check(codes(["--no-config", "k.cu"]) == [], "a preview rule is off by default")
+        check(codes(["--no-config", "--select", "CU2", "k.cu"]) == [], "a prefix does not select a preview rule")
+    check(codes(["--no-config", "--select", "CU201", "k.cu"]) == ["CU201"], "an exact code selects a preview rule")
+    check(codes(["--no-config", "--preview", "k.cu"]) == ["CU201"], "--preview runs the preview rules")
+    open(os.path.join(d, ".cudalint.yaml"), "w").write("preview: true\nselect: [CU2]\n")
+    check(codes(["k.cu"]) == ["CU201"], "preview: true with select: [CU2] runs CU201")
+    open(os.path.join(d, ".cudalint.yaml"), "w").write("preview: maybe\n")
+    p = subprocess.run(plain + ["k.cu"], cwd=d, capture_output=True, text=True)
+    check(p.returncode == 2 and "preview" in p.stderr, "preview: maybe is an error naming the key: %s" % p.stderr)
+    open(os.path.join(d, ".cudalint.yaml"), "w").write("options:\n  CU501: {every-call: true}\n")
+    p = subprocess.run(plain + ["k.cu"], cwd=d, capture_output=True, text=True)
+    check(p.returncode != 2, "options: {CU501: {every-call: true}} is accepted: %s" % p.stderr)
+    open(os.path.join(d, ".cudalint.yaml"), "w").write("options:\n  CU502: {every-call: true}\n")
+    p = subprocess.run(plain + ["k.cu"], cwd=d, capture_output=True, text=True)
+    check(p.returncode == 2 and "CU502 has no option 'every-call'" in p.stderr,
+          "every-call is CU501's option only: %s" % p.stderr)
+
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -96,6 +96,7 @@ want CU504 '^cu504_alloc_in_loop: static: pass: allocations and frees inside loo
 want CU505 '^cu505_sync_in_loop: static: pass: synchronising calls inside loops: bad [1-9][0-9]*, fixed 0'
 want CU506 '^cu506_pageable_async_copy: static: pass: page-locking calls .*: bad 0, fixed [1-9]'
 want CU507 "^cu507_deprecated_runtime_api: static: pass: nvcc's deprecation warning: bad yes, fixed no"
+want CU508 '^cu508_partial_warp_block: static: pass: largest constant block passed to a launch: bad 100 threads, fixed 128'
 want CU202 '^cu202_pow_small_integer: static: pass: instructions in the kernel \(PTX\): bad [0-9]+, fixed [0-9]+'
 want CU202 '^cu202_pow_small_integer: fix: pass: cudalint.s fix-it applied'
 want CU203 '^cu203_float_division_by_constant: static: pass: IEEE float divisions, div.rn.f32 \(PTX\): bad [1-9][0-9]*, fixed 0$'

@@ -24,6 +24,8 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 mkdir "$tmp/bin"
 ln -s "$bin" "$tmp/bin/cudalint"
 cp "$here/data/integrations/double_literal.cu" "$tmp/"
+# The test project turns the preview rules on, as a user would: the checks expect CU201, a preview rule.
+printf 'preview: true\n' >"$tmp/.cudalint.yaml"
 PATH=$tmp/bin:$PATH CUDALINT_EFM_CONFIG=$here/../editor/efm/efm-langserver.yaml \
 CUDALINT_EFM_FIXTURE=$tmp/double_literal.cu CUDALINT_EFM_RESULT=$tmp/result.txt \
 XDG_CACHE_HOME=$tmp/cache XDG_STATE_HOME=$tmp/state XDG_DATA_HOME=$tmp/data XDG_CONFIG_HOME=$tmp/config \

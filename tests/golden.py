@@ -45,7 +45,8 @@ def golden(name, text, update):
 
 def main():
     update = "--update" in sys.argv
-    common = ["--no-cuda-headers", "--color", "never", "--no-config", "--no-cache"]
+    # --preview: the goldens show preview rules' output (every rule is preview until measured).
+    common = ["--no-cuda-headers", "--color", "never", "--no-config", "--no-cache", "--preview"]
     # Options added by later parts may not exist in older builds: keep only known ones.
     help_text = run("--help").stdout
     common = [c for c in common if not c.startswith("--no-c") or c in help_text]
@@ -94,6 +95,27 @@ def main():
     check(r.returncode == 0, f"--select CU1 on a CU2-only file: exit {r.returncode}, want 0")
     r = run(*common, "--ignore", "double-literal", f"{DATA}/sample.cu")
     check(r.returncode == 0, f"--ignore double-literal: exit {r.returncode}, want 0")
+
+    # Rule status (ruff's semantics): preview rules (CU201 among them while it is preview) run only with
+    # --preview or when selected by their exact code or name; a prefix, a glob or ALL selects only stable
+    # rules without --preview.
+    def exit_without_preview(*args):
+        return run(*[c for c in common if c != "--preview"], *args, f"{DATA}/sample.cu").returncode
+    cu201_stable = "CU201" in run("--list-rules").stdout and any(
+        l.split()[0] == "CU201" and l.split()[5] == "stable" for l in run("--list-rules").stdout.splitlines()[1:])
+    want_default = 1 if cu201_stable else 0
+    check(exit_without_preview() == want_default, f"default rule set on sample.cu: want exit {want_default}")
+    check(exit_without_preview("--select", "CU201") == 1, "--select CU201 (an exact code) runs a preview rule")
+    check(exit_without_preview("--select", "double-literal") == 1, "--select by name runs a preview rule")
+    check(exit_without_preview("--select", "CU2") == want_default, "--select CU2 without --preview: stable rules only")
+    check(exit_without_preview("--select", "ALL") == want_default, "--select ALL without --preview: stable rules only")
+    check(exit_without_preview("--select", "ALL", "--preview") == 1, "--select ALL --preview: every rule")
+    check(exit_without_preview("--select", "CU2", "--preview") == 1, "--select CU2 --preview: the preview CU2xx too")
+    if not cu201_stable:
+        r = run(*[c for c in common if c != "--preview"], "--select", "CU2", f"{DATA}/sample.cu")
+        check("--select CU2 names only preview rules" in r.stderr, f"--select CU2 warns without --preview: {r.stderr!r}")
+        r = run(*common, "--select", "CU2", f"{DATA}/sample.cu")
+        check("names only preview rules" not in r.stderr, "--select CU2 --preview: no warning")
     for bad in (["--bogus"], ["--format", "nope", "x.cu"], ["--color", "sometimes", "x.cu"], ["-j", "0", "x.cu"],
                 ["--select", "CU999", "x.cu"], []):
         r = run(*bad)
@@ -103,7 +125,16 @@ def main():
     check(r.returncode == 0 and r.stdout.startswith("cudalint "), "--version")
     r = run("--list-rules")
     check(r.returncode == 0 and "CU201" in r.stdout and "double-literal" in r.stdout, "--list-rules")
+    r = run("--list-rules", "--format", "json")
+    try:
+        listed = json.loads(r.stdout)
+        check(r.returncode == 0 and [x["code"] for x in listed][:2] == ["CU000", "CU001"], "--list-rules json: codes")
+        check(all(x["status"] in ("stable", "preview") and "precision" in x for x in listed),
+              "--list-rules json: status and precision of every rule")
+    except json.JSONDecodeError as e:
+        failures.append(f"--list-rules --format json is not JSON: {e}")
     r = run("--explain", "CU201")
+    check("Status: " in r.stdout and "Measured precision: " in r.stdout, "--explain shows status and precision")
     check(r.returncode == 0 and "## What it flags" in r.stdout, "--explain CU201")
     r = run("--explain", "double-literal")
     check(r.returncode == 0 and "# CU201" in r.stdout, "--explain by name")

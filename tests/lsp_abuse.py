@@ -32,7 +32,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lsp_session import Client, check, failures, find_binary, cli_findings  # noqa: E402
 
-ARGS = ["--no-cuda-headers", "--no-cache"]
+# --preview: the checks expect findings of rules that are still preview (off by default).
+ARGS = ["--no-cuda-headers", "--no-cache", "--preview"]
 
 
 def frame(body):

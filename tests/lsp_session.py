@@ -492,7 +492,8 @@ def main():
     if not os.access(binary, os.X_OK):
         print("cudalint binary not found: %s" % binary)
         return 2
-    args = shlex.split(os.environ.get("CUDALINT_LSP_ARGS", ""))
+    # --preview: the sessions expect findings of rules that are still preview (off by default).
+    args = ["--preview"] + shlex.split(os.environ.get("CUDALINT_LSP_ARGS", ""))
     clients = []
     with tempfile.TemporaryDirectory(prefix="cudalint-lsp-") as tmp:
         for session in (session_utf16, session_utf8, session_fixtures):

@@ -173,7 +173,7 @@ def main(argv):
         check(not outside, "it opens for writing only files under its cache (outside: %s)" % outside[:5])
         check(not os.path.exists(marker), "the checkout's script never ran")
 
-        r, execs, writes = traced(binary, ["--cache-dir", cache, "--no-cuda-headers", "--fix", "src"], repo, log)
+        r, execs, writes = traced(binary, ["--cache-dir", cache, "--no-cuda-headers", "--preview", "--fix", "src"], repo, log)
         check(open(src).read().count("2.5f") == 1, "--fix fixed the file (exit %d)" % r.returncode)
         allowed = (cache + "/", os.path.join(repo, "src") + "/")
         outside = [w for w in writes if not w.startswith(allowed) and w != "/dev/null"]
@@ -197,8 +197,8 @@ def main(argv):
             f.write("__global__ void k(float *o)\n{\n    o[0] = o[1] * 1.1;\n}\n")
         with open(os.path.join(repo, ".cudalint.yaml"), "w") as f:
             f.write("extra-args: [-DX=1, -Wall, -Xclang, -fno-elide-constructors, -I, inc, -std=c++17]\n")
-        r = subprocess.run([binary, "--no-cache", "--no-cuda-headers", "src"], cwd=repo, capture_output=True,
-                           text=True, timeout=300)
+        r = subprocess.run([binary, "--no-cache", "--no-cuda-headers", "--preview", "src"], cwd=repo,
+                           capture_output=True, text=True, timeout=300)
         check(r.returncode == 1 and "CU201" in r.stdout, "ordinary extra-args still work (exit %d %s)"
               % (r.returncode, r.stderr.strip()[:200]))
         codegen_checks(binary, tmp, evil, marker)

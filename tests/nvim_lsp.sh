@@ -20,6 +20,8 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 # The fixture is edited by the test: work on a copy.  Neovim's state, cache
 # and LSP log go to the temporary directory too.
 cp "$here/data/nvim/double_literal.cu" "$tmp/"
+# The test project turns the preview rules on, as a user would: the checks expect CU201, a preview rule.
+printf 'preview: true\n' >"$tmp/.cudalint.yaml"
 nvim --version | head -n 1
 CUDALINT=$bin CUDALINT_NVIM_FIXTURE=$tmp/double_literal.cu CUDALINT_NVIM_RESULT=$tmp/result.txt \
 CUDALINT_NVIM_SNIPPET=$here/../editor/nvim/cudalint.lua \

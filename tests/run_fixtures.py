@@ -70,7 +70,8 @@ def main():
     seen = defaultdict(list)
     for args, fs in groups.items():
         # --no-cache: a rebuilt binary with changed rule code must never be served old results.
-        cmd = [BIN, "--format", "json", "--exit-zero", "--no-cache", "-j2"] + mode_args + list(args) + fs
+        # --preview: the fixtures check every rule, stable or not.
+        cmd = [BIN, "--format", "json", "--exit-zero", "--no-cache", "--preview", "-j2"] + mode_args + list(args) + fs
         r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode != 0:
             failures.append(f"cudalint exited {r.returncode}: {' '.join(cmd)}\n{r.stderr}")

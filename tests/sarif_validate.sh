@@ -68,17 +68,20 @@ echo "ok: the validator rejects a broken log"
 
 # Inputs: findings with fixes, a line with multi-byte characters before the
 # finding (UTF-16 columns), a file that cannot be read (a failed invocation),
-# a file outside the source root (absolute URI), and a clean file.
+# a file outside the source root (absolute URI), a finding with notes (a code
+# flow), and a clean file.  --preview: every rule, stable or not.
 mkdir -p "$TMP/root/src dir"
 cp "$SRC/tests/data/integrations/double_literal.cu" "$TMP/root/src dir/double literal.cu"
 cp "$SRC/tests/data/integrations/unmatched_nolint.cu" "$TMP/root/"
 cp "$SRC/tests/data/integrations/clean.cu" "$TMP/root/"
 printf '// \303\251\303\274 \360\237\230\200\n__global__ void k(float *x)\n{\n    /* \360\237\230\200 */ x[0] = x[0] * 0.1;\n}\n' >"$TMP/root/unicode.cu"
+printf '__global__ void k(float *x, int n)\n{\n    if (threadIdx.x < n) {\n        x[threadIdx.x] = 0.0f;\n        __syncthreads();\n    }\n}\n' >"$TMP/root/barrier.cu"
 mkdir -p "$TMP/outside"
 cp "$SRC/tests/data/integrations/unmatched_nolint.cu" "$TMP/outside/elsewhere.cu"
 cd "$TMP/root" || exit 1
 
-"$BIN" --format sarif "src dir/double literal.cu" unmatched_nolint.cu unicode.cu clean.cu "$TMP/outside/elsewhere.cu" >"$TMP/findings.sarif"
+"$BIN" --preview --format sarif "src dir/double literal.cu" unmatched_nolint.cu unicode.cu barrier.cu clean.cu \
+    "$TMP/outside/elsewhere.cu" >"$TMP/findings.sarif"
 [ $? -eq 1 ] || fail "cudalint did not exit 1 on findings"
 validate "$TMP/findings.sarif" || fail "cudalint's SARIF has errors or warnings (above)"
 python3 - "$TMP/findings.sarif" <<'EOF' || fail "the SARIF log lacks what GitHub needs (above)"
@@ -104,9 +107,46 @@ if any(r["ruleId"] == "CU201" for r in res):
     # '    /* U+1F600 */ x[0] = x[0] * ' is 27 UTF-16 code units (29 bytes).
     assert uni and uni[0]["locations"][0]["physicalLocation"]["region"]["startColumn"] == 28, uni
     assert any("fixes" in r for r in res)
-print("ok: URIs, UTF-16 columns, fingerprints, rule indexes")
+# A finding with notes has a code flow: the notes in order, then the finding.
+noted = [r for r in res if r.get("relatedLocations")]
+assert noted, "no finding with notes"
+for r in noted:
+    steps = r["codeFlows"][0]["threadFlows"][0]["locations"]
+    assert len(steps) == len(r["relatedLocations"]) + 1, steps
+    for step, rel in zip(steps, r["relatedLocations"]):
+        assert step["location"]["message"]["text"] == rel["message"]["text"], step
+        assert step["location"]["physicalLocation"]["region"]["startLine"] == \
+            rel["physicalLocation"]["region"]["startLine"], step
+    last = steps[-1]["location"]
+    assert last["message"]["text"] == r["message"]["text"], last
+    assert last["physicalLocation"]["region"]["startLine"] == \
+        r["locations"][0]["physicalLocation"]["region"]["startLine"], last
+assert all("codeFlows" not in r for r in res if not r.get("relatedLocations"))
+print("ok: URIs, UTF-16 columns, fingerprints, rule indexes, code flows")
 EOF
 echo "ok: a log with findings validates"
+
+# In a repository, %SRCROOT% is its root (the nearest directory with .git above
+# the linted files), wherever cudalint runs; files outside it stay absolute.
+mkdir -p "$TMP/root/.git"
+(cd "$TMP/root/src dir" && "$BIN" --preview --format sarif "double literal.cu" ../unmatched_nolint.cu \
+    "$TMP/outside/elsewhere.cu" >"$TMP/repo.sarif")
+[ $? -eq 1 ] || fail "cudalint did not exit 1 on findings in a repository"
+validate "$TMP/repo.sarif" || fail "cudalint's SARIF in a repository has errors or warnings (above)"
+python3 - "$TMP/repo.sarif" "$TMP/root" <<'EOF' || fail "the repository root is not %SRCROOT% (above)"
+import json, sys
+run = json.load(open(sys.argv[1]))["runs"][0]
+root = run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+assert root.startswith("file:///") and root.endswith("/root/"), root
+uris = {r["locations"][0]["physicalLocation"]["artifactLocation"].get("uriBaseId", "") + ":" +
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]}
+assert "%SRCROOT%:unmatched_nolint.cu" in uris, uris
+assert any(u.startswith(":file:///") and u.endswith("/outside/elsewhere.cu") for u in uris), uris
+if any(r["ruleId"] == "CU201" for r in run["results"]):
+    assert "%SRCROOT%:src%20dir/double%20literal.cu" in uris, uris
+print("ok: the repository root is %SRCROOT%, relative to it wherever cudalint runs")
+EOF
+rm -rf "$TMP/root/.git"
 
 "$BIN" --format sarif clean.cu >"$TMP/clean.sarif" || fail "cudalint did not exit 0 on a clean file"
 validate "$TMP/clean.sarif" || fail "the SARIF of a clean run has errors or warnings (above)"

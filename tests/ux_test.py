@@ -30,7 +30,8 @@ DATA = os.path.join(SRC, "tests", "data", "integrations")
 FIXTURES = os.path.join(SRC, "fixtures")
 FAILURES = []
 # The built-in declarations header: ten times faster than the toolkit's.
-MODE = ["--no-cuda-headers", "--no-cache"]
+# --preview: the checks expect findings of rules that are still preview (off by default).
+MODE = ["--no-cuda-headers", "--no-cache", "--preview"]
 
 
 def check(cond, what):
@@ -42,7 +43,7 @@ def check(cond, what):
 
 def run(args, cwd=SRC, stdin=None, mode=True, cache=None):
     """cache: a cache directory to use instead of --no-cache (runs that repeat one)."""
-    m = (MODE if cache is None else [MODE[0], "--cache-dir", cache]) if mode else []
+    m = (MODE if cache is None else [MODE[0], MODE[2], "--cache-dir", cache]) if mode else []
     p = subprocess.run([BIN] + m + args, cwd=cwd, capture_output=True,
                        input=stdin, env=dict(os.environ, NO_COLOR="1"))
     return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace"), p.stdout
@@ -276,7 +277,7 @@ def test_watch(tmp):
     src = os.path.join(tmp, "src")
     os.makedirs(src)
     shutil.copy(os.path.join(DATA, "clean.cu"), src)
-    p = subprocess.Popen([BIN, "--watch", "--no-cuda-headers", "--cache-dir", os.path.join(tmp, "cache"), src],
+    p = subprocess.Popen([BIN, "--watch", "--no-cuda-headers", "--preview", "--cache-dir", os.path.join(tmp, "cache"), src],
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     summaries = []
     ready = threading.Event()

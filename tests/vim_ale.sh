@@ -27,6 +27,8 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cudalint-vim.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 cp "$here/data/integrations/double_literal.cu" "$tmp/"
+# The test project turns the preview rules on, as a user would: the checks expect CU201, a preview rule.
+printf 'preview: true\n' >"$tmp/.cudalint.yaml"
 vim --version | head -n 1
 HOME=$tmp CUDALINT=$bin CUDALINT_VIM_FIXTURE=$tmp/double_literal.cu CUDALINT_VIM_RESULT=$tmp/result.txt \
 CUDALINT_VIM_SNIPPET=$here/../editor/vim/cudalint.vim \

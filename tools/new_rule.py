@@ -73,7 +73,8 @@ const struct rule rule_{code.lower()} = {{
     .severity = {SEVERITIES[a.severity]},
     .category = "{a.category}",
     .scope = {SCOPES[a.scope]},
-    .status = STATUS_PREVIEW,
+    .status = STATUS_PREVIEW, /* stable only once measured: README, Rules */
+    .precision = NULL,        /* "0.97 (frozen test set 2026-11, 31 findings read)" once measured */
     .version = 1,
     .has_fix = {"true" if a.fix else "false"},
     .doc = "rules/{code}-{name}.md",
@@ -215,7 +216,7 @@ def add_to_readme(root, a, code, name):
         die("README.md has no '<!-- rule-table: ... -->' block")
     rows = m.group(1).split("\n")
     row = (f"| {code} | [{name}](rules/{code}-{name}.md) | {a.severity} | {a.category} | {a.scope} | preview | "
-           f"{'yes' if a.fix else 'no'} | {a.summary} |")
+           f"not measured | {'yes' if a.fix else 'no'} | {a.summary} |")
     body = rows[2:]
     num = int(code[2:])
     at = next((i for i, r in enumerate(body) if int(re.match(r"\| CU(\d{3})", r).group(1)) > num), len(body))

@@ -20,7 +20,9 @@
 #include "output/writers.h"
 #include "core/rule.h"
 #include "base/util.h"
+#include "base/jsonutil.h"
 
+#include <cjson/cJSON.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -42,29 +44,65 @@ static void usage(FILE *out)
           out);
 }
 
+/* The measured precision as one token for the aligned table: "0.97", or "-"
+   when not measured. */
+static const char *precision_token(const struct rule *r, char *buf, size_t size)
+{
+    if (!r->precision) return "-";
+    size_t n = strcspn(r->precision, " ");
+    snprintf(buf, size, "%.*s", (int)(n < size ? n : size - 1), r->precision);
+    return buf;
+}
+
+/* The rule table as JSON: one object per rule, with its status and measured
+   precision (null when not measured). */
+static void list_rules_json(void)
+{
+    cJSON *rules = cJSON_CreateArray();
+    for (size_t i = 0; i < rule_registry_len; i++) {
+        const struct rule *r = rule_registry[i];
+        cJSON *o = cJSON_CreateObject();
+        json_add_str(o, "code", r->code);
+        json_add_str(o, "name", r->name);
+        json_add_str(o, "severity", severity_name(r->severity));
+        json_add_str(o, "category", r->category);
+        json_add_str(o, "scope", rule_scope_name(r->scope));
+        json_add_str(o, "status", rule_status_name(r->status));
+        if (r->precision) json_add_str(o, "precision", r->precision);
+        else cJSON_AddNullToObject(o, "precision");
+        cJSON_AddBoolToObject(o, "fix", r->has_fix);
+        json_add_str(o, "summary", r->summary);
+        json_add_str(o, "doc", r->doc);
+        cJSON_AddItemToArray(rules, o);
+    }
+    json_write_doc(stdout, rules);
+}
+
 /* The rule table: aligned text, or (--format markdown) the README's table. */
 static void list_rules(bool markdown)
 {
     if (markdown) {
-        printf("| code | name | severity | category | scope | status | fix | summary |\n");
-        printf("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
+        printf("| code | name | severity | category | scope | status | precision | fix | summary |\n");
+        printf("| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
     } else {
-        printf("%-6s %-26s %-8s %-12s %-7s %-8s %-3s %s\n", "code", "name", "severity", "category", "scope",
-               "status", "fix", "summary");
+        printf("%-6s %-26s %-8s %-12s %-7s %-8s %-9s %-3s %s\n", "code", "name", "severity", "category", "scope",
+               "status", "precision", "fix", "summary");
     }
     for (size_t i = 0; i < rule_registry_len; i++) {
         const struct rule *r = rule_registry[i];
+        char prec[32];
         if (markdown)
-            printf("| %s | [%s](%s) | %s | %s | %s | %s | %s | %s |\n", r->code, r->name, r->doc,
+            printf("| %s | [%s](%s) | %s | %s | %s | %s | %s | %s | %s |\n", r->code, r->name, r->doc,
                    severity_name(r->severity), r->category, rule_scope_name(r->scope), rule_status_name(r->status),
-                   r->has_fix ? "yes" : "no", r->summary);
+                   r->precision ? r->precision : "not measured", r->has_fix ? "yes" : "no", r->summary);
         else
-            printf("%-6s %-26s %-8s %-12s %-7s %-8s %-3s %s\n", r->code, r->name, severity_name(r->severity),
-                   r->category, rule_scope_name(r->scope), rule_status_name(r->status), r->has_fix ? "yes" : "no",
-                   r->summary);
+            printf("%-6s %-26s %-8s %-12s %-7s %-8s %-9s %-3s %s\n", r->code, r->name, severity_name(r->severity),
+                   r->category, rule_scope_name(r->scope), rule_status_name(r->status),
+                   precision_token(r, prec, sizeof prec), r->has_fix ? "yes" : "no", r->summary);
     }
 }
 
+/* A rule's doc, with its status and measured precision after the title. */
 static int explain(const char *what)
 {
     const struct rule *r = registry_find(what);
@@ -72,17 +110,44 @@ static int explain(const char *what)
         report_error("no rule named '%s' (see --list-rules)", what);
         return EXIT_USAGE;
     }
-    printf("%s", rule_doc_text(r));
+    const char *doc = rule_doc_text(r);
+    const char *eol = strchr(doc, '\n');
+    size_t title = eol ? (size_t)(eol - doc + 1) : strlen(doc);
+    printf("%.*s\n", (int)title, doc);
+    printf("Status: %s (%s). Measured precision: %s.\n", rule_status_name(r->status),
+           r->status == STATUS_STABLE ? "on by default"
+                                      : "off unless --preview, or selected by its code or name",
+           r->precision ? r->precision : "not measured");
+    printf("%s", doc + title);
     return EXIT_CLEAN;
 }
 
-static int check_selectors(const struct strvec *sv, const char *flag)
+/* Whether a --select selector turns on nothing without --preview: a prefix,
+   glob or ALL that names only preview rules (ruff warns about the same). */
+static bool selects_only_preview(const char *sel)
 {
-    for (size_t i = 0; i < sv->len; i++)
+    bool any = false;
+    for (size_t r = 0; r < rule_registry_len; r++) {
+        const struct rule *rule = rule_registry[r];
+        if (!registry_selector_matches(sel, rule)) continue;
+        if (rule->status == STATUS_STABLE || registry_selector_exact(sel, rule)) return false;
+        any = true;
+    }
+    return any;
+}
+
+static int check_selectors(const struct strvec *sv, const char *flag, bool preview)
+{
+    for (size_t i = 0; i < sv->len; i++) {
         if (!registry_selector_known(sv->items[i])) {
             report_error("%s %s: matches no rule (see --list-rules)", flag, sv->items[i]);
             return -1;
         }
+        if (!preview && !strcmp(flag, "--select") && selects_only_preview(sv->items[i]))
+            report_warning("--select %s names only preview rules, which a prefix, glob or ALL turns on only with "
+                           "--preview (or `preview: true`); select them by code, or add --preview",
+                           sv->items[i]);
+    }
     return 0;
 }
 
@@ -429,11 +494,12 @@ int cli_lint_main(int argc, char **argv)
         goto done;
     }
     if (st.want_list) {
-        list_rules(strcmp(o->format, "markdown") == 0);
+        if (strcmp(o->format, "json") == 0) list_rules_json();
+        else list_rules(strcmp(o->format, "markdown") == 0);
         goto done;
     }
 
-    if (check_selectors(&o->select, "--select") || check_selectors(&o->ignore, "--ignore")) {
+    if (check_selectors(&o->select, "--select", o->preview) || check_selectors(&o->ignore, "--ignore", o->preview)) {
         status = EXIT_USAGE;
         goto done;
     }

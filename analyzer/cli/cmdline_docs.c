@@ -95,13 +95,22 @@ void cmdline_docs_man(FILE *out)
     man_options(out, CMD_LSP);
     fputs(".SH CONFIRM OPTIONS\n\\fBcudalint confirm\\fR takes:\n", out);
     man_options(out, CMD_CONFIRM);
-    fputs(".SH RULES\n\\fBcudalint \\-\\-explain\\fR \\fICODE\\fR prints a rule's documentation.\n", out);
+    fputs(".SH RULES\n\\fBcudalint \\-\\-explain\\fR \\fICODE\\fR prints a rule's documentation. Stable rules run by "
+          "default; preview rules only with \\fB\\-\\-preview\\fR or when selected by their exact code or name.\n",
+          out);
     for (size_t i = 0; i < rule_registry_len; i++) {
         const struct rule *r = rule_registry[i];
         fputs(".TP\n\\fB", out);
         roff(out, r->code);
         fputs("\\fR ", out);
         roff(out, r->name);
+        fputs(" (", out);
+        roff(out, rule_status_name(r->status));
+        if (r->precision) {
+            fputs(", precision ", out);
+            roff(out, r->precision);
+        }
+        fputs(")", out);
         fputc('\n', out);
         roff(out, r->summary);
         fputc('\n', out);

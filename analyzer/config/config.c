@@ -38,6 +38,7 @@ struct config_file {
     struct rule_option *opts;
     size_t n_opts;
     int host; /* -1 unset */
+    int preview; /* -1 unset */
     bool has_archs;
     struct strvec archs;
     struct strvec extra_args;
@@ -73,19 +74,38 @@ struct config_set {
 };
 
 static const char *const known_keys[] = {
-    "select", "ignore", "severity", "options", "host", "cuda-arch", "cuda-path", "extra-args",
+    "select", "ignore", "severity", "options", "host", "preview", "cuda-arch", "cuda-path", "extra-args",
     "exclude", "InheritParentConfig", NULL,
 };
 
-/* Rule options: few, typed, and checked like the keys. */
+/* Rule options: few, typed, and checked like the keys.  An option is either
+   for every device-code rule (rule NULL) or for one rule. */
 struct option_spec {
     const char *key;
     bool is_bool;
+    const char *rule;
     const char *help;
 };
 static const struct option_spec option_specs[] = {
-    {"host", true, "also report in host code (like --host, for this rule only)"},
+    {"host", true, NULL, "also report in host code (like --host, for this rule only)"},
+    {"every-call", true, "CU501", "report every unchecked call, also in code that checks no status"},
 };
+
+static bool option_applies(const struct option_spec *spec, const struct rule *rule)
+{
+    if (spec->rule) return strcmp(spec->rule, rule->code) == 0;
+    return rule->scope == SCOPE_KERNEL || rule->scope == SCOPE_DEVICE;
+}
+
+/* "host, every-call": the options a rule takes, for an error message. */
+static char *options_known(const struct rule *rule)
+{
+    struct strbuf sb;
+    sb_init(&sb);
+    for (size_t s = 0; s < sizeof option_specs / sizeof *option_specs; s++)
+        if (option_applies(&option_specs[s], rule)) sb_addf(&sb, "%s%s", sb.len ? ", " : "", option_specs[s].key);
+    return sb.buf;
+}
 
 static void config_file_free(struct config_file *cf)
 {
@@ -243,6 +263,12 @@ static int parse_key(struct parse_state *ps, struct config_file *cf, const char 
         cf->host = b;
         return 0;
     }
+    if (strcmp(key, "preview") == 0) {
+        bool b;
+        if (get_bool(ps, v, key, &b)) return -1;
+        cf->preview = b;
+        return 0;
+    }
     if (strcmp(key, "InheritParentConfig") == 0) return get_bool(ps, v, key, &cf->inherit);
     if (strcmp(key, "cuda-arch") == 0) {
         cf->has_archs = true;
@@ -364,11 +390,12 @@ static int parse_key(struct parse_state *ps, struct config_file *cf, const char 
                 const struct option_spec *spec = NULL;
                 for (size_t s = 0; oname && s < sizeof option_specs / sizeof *option_specs; s++)
                     if (strcmp(option_specs[s].key, oname) == 0) spec = &option_specs[s];
-                bool applies = spec && (rule->scope == SCOPE_KERNEL || rule->scope == SCOPE_DEVICE);
-                if (!applies) {
+                if (!spec || !option_applies(spec, rule)) {
                     char *k2 = xasprintf("options.%s.%s", rule->code, oname ? oname : "?");
-                    fail(ps, ok, k2, "%s has no option '%s'%s", rule->code, oname ? oname : "?",
-                         rule->scope == SCOPE_KERNEL || rule->scope == SCOPE_DEVICE ? " (known: host)" : "");
+                    char *known = options_known(rule);
+                    fail(ps, ok, k2, "%s has no option '%s'%s%s%s", rule->code, oname ? oname : "?",
+                         *known ? " (known: " : "", known, *known ? ")" : "");
+                    free(known);
                     free(k2);
                     return -1;
                 }
@@ -451,6 +478,7 @@ static struct config_file *config_parse(const char *path, char **error)
     cf->path = path_absolute(path);
     cf->dir = path_dirname(cf->path);
     cf->host = -1;
+    cf->preview = -1;
     stat(path, &cf->st);
 
     yaml_parser_t parser;
@@ -586,12 +614,13 @@ static struct config_entry *entry_build(const struct lint_options *base, struct 
     struct lint_options *o = &e->opts;
 
     const struct config_file *sel_from = NULL, *arch_from = NULL, *cuda_from = NULL;
-    int host = -1;
+    int host = -1, preview = -1;
     for (size_t i = 0; i < n; i++) {
         if (chain[i]->has_select) sel_from = chain[i];
         if (chain[i]->has_archs) arch_from = chain[i];
         if (chain[i]->cuda_path) cuda_from = chain[i];
         if (chain[i]->host >= 0) host = chain[i]->host;
+        if (chain[i]->preview >= 0) preview = chain[i]->preview;
     }
     sv_copy(&o->select, base->select.len || !sel_from ? &base->select : &sel_from->select);
     memset(&o->ignore, 0, sizeof o->ignore);
@@ -609,6 +638,7 @@ static struct config_entry *entry_build(const struct lint_options *base, struct 
         for (size_t k = 0; k < chain[i]->extra_args.len; k++) sv_push(&o->extra_args, chain[i]->extra_args.items[k]);
     for (size_t k = 0; k < base->extra_args.len; k++) sv_push(&o->extra_args, base->extra_args.items[k]);
     o->host = base->host || host == 1;
+    o->preview = base->preview || preview == 1;
     o->cuda_path = base->cuda_path ? xstrdup(base->cuda_path) : NULL;
     if (!base->cuda_path && cuda_from && base->headers != HEADERS_SHIM) {
         struct cuda_toolkit tk;
@@ -974,6 +1004,7 @@ int config_dump(FILE *out, const struct lint_options *o, const char *path, char 
     }
     fputs(any ? "\n" : " {}\n", out);
     fprintf(out, "host: %s\n", fo->host ? "true" : "false");
+    fprintf(out, "preview: %s\n", fo->preview ? "true" : "false");
     yaml_list(out, "cuda-arch", &fo->archs);
     fputs("cuda-path: ", out);
     if (fo->cuda_path) yaml_str(out, fo->cuda_path);

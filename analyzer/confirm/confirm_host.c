@@ -243,6 +243,14 @@ enum step_status host_mix_judge(const char *k, const struct host_mix *b, const s
                             b->max_block, f->max_block);
         return b->max_block > 1024 && f->max_block > 0 && f->max_block <= 1024 ? STEP_PASS : STEP_FAIL;
     }
+    if (!strcmp(k, "host-launch-warps")) {
+        *detail = xasprintf("largest constant block passed to a launch: bad %ld threads, fixed %ld "
+                            "(a whole number of warps: a multiple of 32; -1: not a constant in the object code)",
+                            b->max_block, f->max_block);
+        return b->max_block > 1 && b->max_block % 32 != 0 && f->max_block > 0 && f->max_block % 32 == 0
+                   ? STEP_PASS
+                   : STEP_FAIL;
+    }
     if (!strcmp(k, "host-alloc-in-loop")) {
         *detail = xasprintf("allocations and frees inside loops: bad %ld, fixed %ld", b->alloc_in_loop,
                             f->alloc_in_loop);

@@ -521,6 +521,7 @@ static const struct static_check {
     {"host-status-checked", NULL, static_host},
     {"host-launch-checked", NULL, static_host},
     {"host-launch-config", NULL, static_host},
+    {"host-launch-warps", NULL, static_host},
     {"host-alloc-in-loop", NULL, static_host},
     {"host-sync-in-loop", NULL, static_host},
     {"host-pinned", NULL, static_host},

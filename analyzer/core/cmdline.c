@@ -167,10 +167,15 @@ static int apply_shard(struct lint_options *o, const char *v, char **error)
 
 const struct cmdline_option cmdline_options[] = {
     {"select", 0, "LIST", LINT_LSP, "Selecting rules",
-     "only these rules: codes, names, prefixes (CU2) or globs, comma-separated", OPT_LIST, FIELD(select)},
+     "only these rules: codes, names, prefixes (CU2), globs or ALL, comma-separated; a preview rule is selected "
+     "by its exact code or name, by a prefix, glob or ALL only with --preview", OPT_LIST, FIELD(select)},
     {"ignore", 0, "LIST", LINT_LSP, NULL, "never these rules", OPT_LIST, FIELD(ignore)},
+    {"preview", 0, NULL, LINT_LSP, NULL,
+     "also run the preview rules (default: only the stable ones; --list-rules shows each rule's status)", OPT_TRUE,
+     FIELD(preview)},
     {"host", 0, NULL, LINT_LSP, NULL, "also apply device-code rules to host code", OPT_TRUE, FIELD(host)},
-    {"list-rules", 0, NULL, CMD_LINT, NULL, "print the rule table and exit", OPT_COMMAND, .id = ID_LIST_RULES},
+    {"list-rules", 0, NULL, CMD_LINT, NULL,
+     "print the rule table (status and measured precision included) and exit; --format markdown or json for those forms", OPT_COMMAND, .id = ID_LIST_RULES},
     {"explain", 0, "CODE|NAME", CMD_LINT, NULL, "print a rule's documentation and exit", OPT_COMMAND,
      .id = ID_EXPLAIN},
 

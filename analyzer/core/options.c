@@ -45,8 +45,11 @@ void lint_options_release(struct lint_options *o)
 
 bool lint_rule_enabled(const struct lint_options *o, const struct rule *r)
 {
-    bool on = o->select.len == 0;
-    for (size_t i = 0; i < o->select.len && !on; i++) on = registry_selector_matches(o->select.items[i], r);
+    bool stable_or_preview_on = r->status == STATUS_STABLE || o->preview;
+    bool on = o->select.len == 0 && stable_or_preview_on;
+    for (size_t i = 0; i < o->select.len && !on; i++)
+        on = registry_selector_exact(o->select.items[i], r) ||
+             (stable_or_preview_on && registry_selector_matches(o->select.items[i], r));
     for (size_t i = 0; i < o->ignore.len && on; i++)
         if (registry_selector_matches(o->ignore.items[i], r)) on = false;
     return on;

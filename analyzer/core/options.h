@@ -40,6 +40,7 @@ struct lint_options {
                                      launch sites a document's kernels use (NULL: none) */
     enum header_mode headers;
     bool host;                    /* also report rules in host code (--host) */
+    bool preview;                 /* preview rules on (--preview, `preview: true`) */
     bool show_parse_errors;
     bool exit_zero, quiet;
     int jobs;
@@ -106,7 +107,10 @@ void lint_options_init(struct lint_options *o);
    toolkit) is released by lint_unprepare() first. */
 void lint_options_release(struct lint_options *o);
 /* --select/--ignore: a selector matches a rule by code, name, code prefix
-   ("CU2") or glob. */
+   ("CU2"), glob or ALL.  Without --select, the stable rules are on (every rule
+   with --preview).  A preview rule is selected only by its exact code or name,
+   or by any selector with --preview (ruff's semantics: `--select CU1` turns on
+   the stable CU1xx rules, `--select CU1 --preview` all of them). */
 bool lint_rule_enabled(const struct lint_options *o, const struct rule *r);
 /* A rule option from the configuration, as written, or NULL. */
 const char *lint_rule_option(const struct lint_options *o, const struct rule *r, const char *key);

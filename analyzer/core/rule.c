@@ -107,6 +107,11 @@ bool registry_selector_matches(const char *sel, const struct rule *r)
     return glob_match_ci(sel, r->code) || glob_match_ci(sel, r->name);
 }
 
+bool registry_selector_exact(const char *sel, const struct rule *r)
+{
+    return strcasecmp(sel, r->code) == 0 || strcasecmp(sel, r->name) == 0;
+}
+
 bool registry_selector_known(const char *sel)
 {
     for (size_t i = 0; i < rule_registry_len; i++)

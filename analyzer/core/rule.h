@@ -26,7 +26,13 @@ struct rule {
     enum severity severity;
     const char *category; /* "correctness", "performance", "portability", "parser" */
     enum rule_scope scope;
-    enum rule_status status;
+    enum rule_status status;  /* stable: on by default; preview: only with --preview or
+                                 when selected by its exact code or name */
+    /* The precision measured on code the rule was not tuned on, with its
+       source: "0.97 (frozen test set 2026-11, 31 findings read)"; NULL when
+       not measured.  A rule earns stable only with a measured precision of at
+       least 0.95 (README, Rules). */
+    const char *precision;
     int version;          /* bump when what it reports changes (feeds the cache key) */
     bool has_fix;
     const char *doc;      /* its doc, "rules/CU201-double-literal.md"; the text is
@@ -66,6 +72,9 @@ const struct rule *registry_find(const char *code_or_name);
 /* Whether a --select/--ignore/config selector names r: ALL, the code or the
    name (any case), a code prefix ("CU2"), or a glob over code or name. */
 bool registry_selector_matches(const char *selector, const struct rule *r);
+/* Whether a selector names r exactly (its code or its name, any case): the
+   one kind of selector that turns on a preview rule without --preview. */
+bool registry_selector_exact(const char *selector, const struct rule *r);
 /* Whether a selector names at least one rule (a typo names none). */
 bool registry_selector_known(const char *selector);
 /* Validates the table (unique codes/names, code format, docs present).

@@ -1,7 +1,8 @@
 /* output_sarif.c: the SARIF 2.1.0 writer, shaped for GitHub code scanning:
  * one run, full rule metadata from the rule records and docs, locations
- * relative to %SRCROOT% (the current directory), UTF-16 columns, notes as
- * related locations, fixes, and a line-number-free partial fingerprint. */
+ * relative to %SRCROOT% (the repository root of the linted files), UTF-16
+ * columns, notes as related locations and as a code flow, fixes, and a
+ * line-number-free partial fingerprint. */
 #include "output/baseline.h"
 #include "base/jsonutil.h"
 #include "core/docs.h"
@@ -39,22 +40,61 @@ static char *uri_encode(const char *path)
     return sb_detach(&sb);
 }
 
-static cJSON *artifact_location(const char *file)
+/* The nearest directory at or above path that holds .git, or NULL. */
+static char *repository_above(const char *path)
+{
+    char *abs = path_absolute(path);
+    char *dir = path_is_dir(abs) ? xstrdup(abs) : path_dirname(abs);
+    free(abs);
+    for (;;) {
+        char *git = path_join(dir, ".git");
+        bool found = path_exists(git);
+        free(git);
+        if (found) return dir;
+        if (strcmp(dir, "/") == 0 || strcmp(dir, ".") == 0 || !*dir) break;
+        char *up = path_dirname(dir);
+        free(dir);
+        dir = up;
+    }
+    free(dir);
+    return NULL;
+}
+
+/* The directory that %SRCROOT% stands for: the repository holding the first
+   linted path that is in one (the nearest directory above it with .git),
+   else the current directory.  A checkout that moves (a CI runner, a
+   container) keeps its relative URIs; files outside it stay absolute. */
+static char *source_root(const struct lint_options *o)
+{
+    for (size_t i = 0; o && i < o->roots.len; i++) {
+        char *repo = repository_above(o->roots.items[i]);
+        if (repo) return repo;
+    }
+    return path_absolute(".");
+}
+
+/* file as an artifact location: relative to %SRCROOT% (root) when under it,
+   else an absolute file URI. */
+static cJSON *artifact_location(const char *root, const char *file)
 {
     cJSON *loc = cJSON_CreateObject();
-    char *display = path_display(file);
-    char *enc = uri_encode(display);
-    if (display[0] == '/') {
+    char *abs = path_absolute(file);
+    size_t n = strlen(root);
+    bool root_is_slash = strcmp(root, "/") == 0;
+    if (!root_is_slash && strncmp(abs, root, n) == 0 && abs[n] == '/') {
+        char *enc = uri_encode(abs + n + 1);
+        json_add_str(loc, "uri", enc);
+        json_add_str(loc, "uriBaseId", "%SRCROOT%");
+        free(enc);
+    } else {
         /* Outside the source root: an absolute file URI. */
+        char *enc = uri_encode(abs);
         char *uri = xasprintf("file://%s", enc);
         json_add_str(loc, "uri", uri);
         free(uri);
-    } else {
-        json_add_str(loc, "uri", enc);
-        json_add_str(loc, "uriBaseId", "%SRCROOT%");
+        free(enc);
     }
-    free(enc);
-    free(display);
+    free(abs);
     return loc;
 }
 
@@ -92,11 +132,11 @@ static cJSON *region(struct source_cache *sc, const char *file, unsigned line, u
     return r;
 }
 
-static cJSON *physical_location(struct source_cache *sc, const char *file, unsigned line, unsigned col,
-                                unsigned end_line, unsigned end_col)
+static cJSON *physical_location(struct source_cache *sc, const char *root, const char *file, unsigned line,
+                                unsigned col, unsigned end_line, unsigned end_col)
 {
     cJSON *pl = cJSON_CreateObject();
-    cJSON_AddItemToObject(pl, "artifactLocation", artifact_location(file));
+    cJSON_AddItemToObject(pl, "artifactLocation", artifact_location(root, file));
     cJSON_AddItemToObject(pl, "region", region(sc, file, line, col, end_line, end_col));
     return pl;
 }
@@ -149,6 +189,8 @@ static cJSON *rule_descriptor(const struct rule *r)
     cJSON_AddItemToArray(tags, cJSON_CreateString("cuda"));
     if (r->status == STATUS_PREVIEW) cJSON_AddItemToArray(tags, cJSON_CreateString("preview"));
     json_add_str(props, "scope", rule_scope_name(r->scope));
+    json_add_str(props, "status", rule_status_name(r->status));
+    if (r->precision) json_add_str(props, "precision", r->precision);
     return d;
 }
 
@@ -159,10 +201,38 @@ static size_t rule_index(const struct rule *r)
     return 0;
 }
 
+/* A threadFlow location: where, and what happens there. */
+static cJSON *flow_step(struct source_cache *sc, const char *root, const char *file, unsigned line, unsigned col,
+                        const char *message)
+{
+    cJSON *step = cJSON_CreateObject();
+    cJSON *loc = cJSON_AddObjectToObject(step, "location");
+    cJSON_AddItemToObject(loc, "physicalLocation", physical_location(sc, root, file, line, col, 0, 0));
+    add_text(loc, "message", message);
+    return step;
+}
+
+/* A finding with notes as a code flow (GitHub code scanning shows it as the
+   path to the finding): the notes in order, then the finding itself. */
+static cJSON *code_flows(struct source_cache *sc, const char *root, const struct diag *d)
+{
+    cJSON *flows = cJSON_CreateArray();
+    cJSON *flow = cJSON_CreateObject();
+    cJSON_AddItemToArray(flows, flow);
+    cJSON *thread = cJSON_CreateObject();
+    cJSON_AddItemToArray(cJSON_AddArrayToObject(flow, "threadFlows"), thread);
+    cJSON *steps = cJSON_AddArrayToObject(thread, "locations");
+    for (size_t k = 0; k < d->n_notes; k++)
+        cJSON_AddItemToArray(steps, flow_step(sc, root, d->notes[k].file, d->notes[k].line, d->notes[k].column,
+                                              d->notes[k].message));
+    cJSON_AddItemToArray(steps, flow_step(sc, root, d->file, d->line, d->column, d->message));
+    return flows;
+}
+
 static void write_sarif(FILE *out, const struct lint_run *run, const struct lint_options *o)
 {
-    (void)o;
     struct source_cache sc = {0};
+    char *root_dir = source_root(o);
     cJSON *root = cJSON_CreateObject();
     json_add_str(root, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
     json_add_str(root, "version", "2.1.0");
@@ -192,19 +262,18 @@ static void write_sarif(FILE *out, const struct lint_run *run, const struct lint
         free(msg);
         cJSON *loc = cJSON_CreateObject();
         cJSON_AddItemToObject(cJSON_AddObjectToObject(loc, "physicalLocation"), "artifactLocation",
-                              artifact_location(f->path));
+                              artifact_location(root_dir, f->path));
         cJSON_AddItemToArray(cJSON_AddArrayToObject(n, "locations"), loc);
         cJSON_AddItemToArray(notes, n);
     }
     cJSON_AddItemToObject(inv, "toolExecutionNotifications", notes);
 
-    char *cwd = path_absolute(".");
-    char *cwd_enc = uri_encode(cwd);
-    char *root_uri = xasprintf("file://%s%s", cwd_enc, strcmp(cwd, "/") == 0 ? "" : "/");
+    char *root_enc = uri_encode(root_dir);
+    char *root_uri = xasprintf("file://%s%s", root_enc, strcmp(root_dir, "/") == 0 ? "" : "/");
     cJSON *bases = cJSON_AddObjectToObject(the_run, "originalUriBaseIds");
     json_add_str(cJSON_AddObjectToObject(bases, "%SRCROOT%"), "uri", root_uri);
     free(root_uri);
-    free(cwd_enc);
+    free(root_enc);
     json_add_str(the_run, "columnKind", "utf16CodeUnits");
 
     cJSON *results = cJSON_AddArrayToObject(the_run, "results");
@@ -219,7 +288,8 @@ static void write_sarif(FILE *out, const struct lint_run *run, const struct lint
         add_text(r, "message", d->message);
         cJSON *loc = cJSON_CreateObject();
         cJSON_AddItemToObject(loc, "physicalLocation",
-                              physical_location(&sc, d->file, d->line, d->column, d->end_line, d->end_column));
+                              physical_location(&sc, root_dir, d->file, d->line, d->column, d->end_line,
+                                                d->end_column));
         cJSON_AddItemToArray(cJSON_AddArrayToObject(r, "locations"), loc);
         if (d->n_notes) {
             cJSON *rel = cJSON_AddArrayToObject(r, "relatedLocations");
@@ -228,10 +298,11 @@ static void write_sarif(FILE *out, const struct lint_run *run, const struct lint
                 cJSON *l = cJSON_CreateObject();
                 cJSON_AddNumberToObject(l, "id", (double)k);
                 cJSON_AddItemToObject(l, "physicalLocation",
-                                      physical_location(&sc, nt->file, nt->line, nt->column, 0, 0));
+                                      physical_location(&sc, root_dir, nt->file, nt->line, nt->column, 0, 0));
                 add_text(l, "message", nt->message);
                 cJSON_AddItemToArray(rel, l);
             }
+            cJSON_AddItemToObject(r, "codeFlows", code_flows(&sc, root_dir, d));
         }
         if (d->n_fixes) {
             cJSON *fix = cJSON_CreateObject();
@@ -255,7 +326,7 @@ static void write_sarif(FILE *out, const struct lint_run *run, const struct lint
                 }
                 if (!change) {
                     change = cJSON_CreateObject();
-                    cJSON_AddItemToObject(change, "artifactLocation", artifact_location(f->file));
+                    cJSON_AddItemToObject(change, "artifactLocation", artifact_location(root_dir, f->file));
                     cJSON_AddArrayToObject(change, "replacements");
                     cJSON_AddItemToArray(changes, change);
                 }
@@ -273,7 +344,7 @@ static void write_sarif(FILE *out, const struct lint_run *run, const struct lint
         cJSON_AddItemToArray(results, r);
     }
     fingerprints_release(&fps);
-    free(cwd);
+    free(root_dir);
     source_cache_release(&sc);
     json_write_doc(out, root);
 }

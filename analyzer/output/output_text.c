@@ -92,6 +92,15 @@ static void write_text(FILE *out, const struct lint_run *run, const struct lint_
         fprintf(stderr, "%zu finding%s (%zu error%s, %zu warning%s, %zu note%s) in %zu file%s\n", total,
                 total == 1 ? "" : "s", counts[2], counts[2] == 1 ? "" : "s", counts[1], counts[1] == 1 ? "" : "s",
                 counts[0], counts[0] == 1 ? "" : "s", linted, linted == 1 ? "" : "s");
+        /* The default set is the stable rules: say what else there is, once,
+           when the run chose nothing itself. */
+        size_t off = 0;
+        for (size_t r = 0; !o->preview && o->select.len == 0 && r < rule_registry_len; r++)
+            if (rule_registry[r]->status == STATUS_PREVIEW) off++;
+        if (off)
+            fprintf(stderr, "%zu preview rule%s off by default: --preview or `preview: true` in .cudalint.yaml "
+                    "turns %s on (cudalint --list-rules shows each rule's status)\n", off,
+                    off == 1 ? " is" : "s are", off == 1 ? "it" : "them");
     }
 }
 

@@ -21,6 +21,8 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cudalint-emacs.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 cp "$here/../../tests/data/nvim/double_literal.cu" "$tmp/"
+# The test project turns the preview rules on, as a user would: the checks expect CU201, a preview rule.
+printf 'preview: true\n' >"$tmp/.cudalint.yaml"
 HOME=$tmp CUDALINT=$bin CUDALINT_EMACS_FIXTURE=$tmp/double_literal.cu \
     timeout 300 emacs --batch -l "$here/cudalint-test.el" 2>"$tmp/stderr"
 rc=$?

@@ -22,6 +22,8 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cudalint-flycheck.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 cp "$here/../../tests/data/integrations/double_literal.cu" "$tmp/"
+# The test project turns the preview rules on, as a user would: the checks expect CU201, a preview rule.
+printf 'preview: true\n' >"$tmp/.cudalint.yaml"
 HOME=$tmp CUDALINT=$bin CUDALINT_FLYCHECK_FIXTURE=$tmp/double_literal.cu \
 CUDALINT_FLYCHECK_SNIPPET=$here/flycheck-cudalint.el \
     timeout 300 emacs --batch -l "$here/flycheck-test.el" 2>"$tmp/stderr"
