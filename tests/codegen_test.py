@@ -40,7 +40,8 @@ def toolkit():
 
 
 def run(args, cwd):
-    p = subprocess.run([BIN, "--no-config", "--color", "never"] + args, cwd=cwd, capture_output=True, text=True,
+    # --preview: the performance rules are preview (off by default).
+    p = subprocess.run([BIN, "--no-config", "--color", "never", "--preview"] + args, cwd=cwd, capture_output=True, text=True,
                        timeout=600)
     return p
 

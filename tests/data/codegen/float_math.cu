@@ -21,13 +21,20 @@ __global__ void powers(float *out, const float *in)
     out[i + 1] = powf(base, 3);        // codegen: CU202 disproved
 }
 
+// Two callers pass two constants: the rule cannot call the division constant,
+// nvcc inlines both calls and folds it (a store of the quotient, no div.rn).
+__device__ void put_third(float *o, float v)
+{
+    *o = v / 3.0f;                     // codegen: CU203 disproved
+}
+
 __global__ void divisions(float *out, const float *in)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     float x = in[i];
-    float scale = 6.0f;
     out[i] = x / 3.0f;                 // codegen: CU203 confirmed
-    out[i + 1] = scale / 3.0f;         // codegen: CU203 disproved
+    put_third(out + i + 1, 6.0f);
+    put_third(out + i + 2, 9.0f);
 }
 
 __global__ void double_math(float *out, const float *in)

@@ -30,23 +30,32 @@ __global__ void ring_buffer(float *out, const float *in, int rows, int cols)
     }
 }
 
-__global__ void unrolled_by_pragma(float *out, const float *in)
+// The trip count is a parameter the two callers set to 8 and 16; every
+// index is the loop's own counter, so the rule stays silent (nvcc inlines
+// both calls, unrolls them and keeps the array in registers).  The rule's
+// unroll-pragma cases moved into its static analysis: fixtures/cu403_*.
+__device__ float local_sum(const float *in, int i, int m)
+{
+    float b[16];
+    for (int j = 0; j < m; j++)
+        b[j] = in[i + j * 1024];
+    float acc = 0.0f;
+    for (int j = 0; j < m; j++)
+        acc += b[j] * b[(j + 3) % m];
+    return acc;
+}
+
+__global__ void unrolled_by_caller(float *out, const float *in)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    float b[64];
-#pragma unroll 64
-    for (int j = 0; j < 64; j++)
-        b[j] = in[i + j * 1024];         // codegen: CU403 disproved
-    float acc = 0.0f;
-#pragma unroll(64)
-    for (int j = 0; j < 64; j++)
-        acc += b[j] * b[(j + 3) % 64];
-    out[i] = acc;
+    out[i] = local_sum(in, i, 8) + local_sum(in, i, 16);
 }
 
 __global__ void shared_pairs(float *out, const float *in)
 {
-    __shared__ __align__(8) float s[512];  // codegen: CU401 disproved
+    // 8-byte aligned: s[2t] and s[2t+1] fuse into one ld.shared.v2 (the rule
+    // knows it and stays silent; nvcc agrees).
+    __shared__ __align__(8) float s[512];
     int t = threadIdx.x;
     s[2 * t] = in[2 * t];                // codegen: CU402 confirmed
     s[2 * t + 1] = in[2 * t + 1];        // codegen: CU402 confirmed
