@@ -126,7 +126,7 @@ def codegen_checks(binary, tmp, evil, marker):
     with open(os.path.join(repo, "compile_commands.json"), "w") as f:
         json.dump([{"directory": repo, "file": "src/k.cu", "arguments": args}], f)
     log = os.path.join(tmp, "strace-cg.log")
-    r, execs, writes = traced(binary, ["--cache-dir", cache, "--format", "json", "src"], repo, log)
+    r, execs, writes = traced(binary, ["--cache-dir", cache, "--preview", "--format", "json", "src"], repo, log)
     check(r.returncode in (0, 1), "a codegen run in the hostile checkout ends (exit %d %s)"
           % (r.returncode, r.stderr.strip()[:200]))
     check('"nvcc ' in r.stdout, "nvcc ran and gave its evidence")

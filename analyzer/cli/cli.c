@@ -551,6 +551,10 @@ int cli_lint_main(int argc, char **argv)
                                    "--baseline, --fix or --diff");
         goto done;
     }
+    /* Editors pipe the buffer at every check (Flycheck, ALE, efm): an nvcc
+       compile each time is too slow, as in the language server, unless
+       --codegen asks for it. */
+    if (o->stdin_filename && o->codegen < 0) o->codegen = 0;
     if (lint_session_prepare(&session, &error) != 0) {
         report_error("%s", error);
         free(error);

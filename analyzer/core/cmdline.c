@@ -211,7 +211,7 @@ const struct cmdline_option cmdline_options[] = {
 
     {"codegen", 0, NULL, LINT_LSP, "Codegen evidence (nvcc -ptx -O3 -lineinfo on the file's flags)",
      "check performance findings (CU201-CU204, CU301, CU401-CU403) in the PTX nvcc emits for their line "
-     "(default: on when a toolkit is found; off in the language server)", OPT_APPLY, .apply = apply_codegen},
+     "(default: on when a toolkit is found; off in the language server and with --stdin-filename)", OPT_APPLY, .apply = apply_codegen},
     {"no-codegen", 0, NULL, LINT_LSP, NULL, "never run nvcc: the static findings only", OPT_APPLY,
      .apply = apply_no_codegen},
     {"show-disproved", 0, NULL, LINT_LSP, NULL,

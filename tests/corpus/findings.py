@@ -13,6 +13,18 @@ number of findings.
 import argparse, json, os, random, sys
 
 
+def corpus_path(corpus, path):
+    """The file's path inside its corpus: a finding in a header is named
+    relative to the linted folder by one translation unit and absolute by
+    another, and both spellings are one place."""
+    marker = "/" + corpus + "/"
+    if os.path.isabs(path) and marker in path:
+        path = path[path.index(marker) + len(marker):]
+    while path.startswith("./"):
+        path = path[2:]
+    return path
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("outdir")
@@ -37,7 +49,7 @@ def main():
         for d in doc["diagnostics"]:
             if d["code"] != a.code:
                 continue
-            key = (corpus, d["file"], d["line"], d["column"])
+            key = (corpus, corpus_path(corpus, d["file"]), d["line"], d["column"])
             f = found.setdefault(key, {"modes": [], "message": d["message"], "notes": d.get("notes", [])})
             if mode not in f["modes"]:
                 f["modes"].append(mode)
