@@ -117,6 +117,7 @@ const struct rule rule_cu104 = {
     .category = "correctness",
     .scope = SCOPE_DEVICE,
     .status = STATUS_PREVIEW,
+    .precision = "0.00 (frozen test set of 2026-11-28: 0 of 1 finding true)",
     .version = 1,
     .has_fix = false,
     .doc = "rules/CU104-shared-race-missing-barrier.md",

@@ -395,6 +395,7 @@ const struct rule rule_cu402 = {
     .category = "performance",
     .scope = SCOPE_KERNEL,
     .status = STATUS_PREVIEW,
+    .precision = "0.55 (frozen test set of 2026-11-28: 11 of 20 sampled findings true, of 46)",
     .version = 2,
     .has_fix = false,
     .doc = "rules/CU402-uncoalesced-global-access.md",
