@@ -26,6 +26,11 @@ static enum CXChildVisitResult find_fast_math(CXCursor c, CXCursor parent, CXCli
 {
     (void)parent;
     if (clang_getCursorKind(c) != CXCursor_MacroDefinition) return CXChildVisit_Continue;
+    /* clang's own CUDA wrapper header defines __USE_FAST_MATH__ to 0 (and
+       briefly to 1 around the toolkit's math headers); a parse through a
+       precompiled header never shows those definitions, a parse without one
+       does: only the project's definitions speak for its build. */
+    if (clang_Location_isInSystemHeader(clang_getCursorLocation(c))) return CXChildVisit_Continue;
     CXString s = clang_getCursorSpelling(c);
     const char *n = clang_getCString(s);
     if (n && (strcmp(n, "__USE_FAST_MATH__") == 0 || strcmp(n, "__CUDALINT_PREC_DIV_FALSE__") == 0 ||
@@ -171,7 +176,7 @@ const struct rule rule_cu203 = {
     .scope = SCOPE_DEVICE,
     .status = STATUS_PREVIEW,
     .precision = "1.00 (frozen test set of 2026-11-28: 3 of 3 findings true; too few to earn stable)",
-    .version = 2,
+    .version = 3,
     .has_fix = true,
     .doc = "rules/CU203-float-division-by-constant.md",
     .kernel = "kernels/cu203_float_division_by_constant",
