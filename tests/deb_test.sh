@@ -35,11 +35,11 @@ if [ "${1:-}" = "--inside" ]; then
         fail "cudalint --version (exit $rc)"
 
     say "== 3. lint a fixture, and standard input"
-    in_root lint.log "cd /tmp && cudalint /src/cudalint/tests/data/integrations/double_literal.cu"
+    in_root lint.log "cd /tmp && cudalint --preview /src/cudalint/tests/data/integrations/double_literal.cu"
     n=$(grep -c 'double_literal.cu:[0-9]*:[0-9]*: warning: .*\[CU201 double-literal\]' "$log")
     [ "$rc" = 1 ] && [ "$n" = 3 ] || fail "linting the fixture: exit $rc, $n CU201 findings (want 1 and 3)"
     ! grep -q 'CU000' "$log" || fail "linting the fixture: clang could not parse it (CU000 above)"
-    in_root stdin.log "cd /tmp && cudalint --stdin-filename k.cu --fix < /src/cudalint/tests/data/integrations/double_literal.cu"
+    in_root stdin.log "cd /tmp && cudalint --preview --stdin-filename k.cu --fix < /src/cudalint/tests/data/integrations/double_literal.cu"
     [ "$rc" = 0 ] && grep -q '0.999f + 0.001f' "$log" || fail "--stdin-filename --fix (exit $rc)"
 
     say "== 4. man page and completions"
