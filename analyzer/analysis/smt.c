@@ -54,7 +54,8 @@ static uint64_t mask_of(unsigned width)
 
 static int64_t as_signed(uint64_t v, unsigned width)
 {
-    if (width >= 64) return (int64_t)v;
+    /* width 0: a truth value, 0 or 1, with no sign */
+    if (width == 0 || width >= 64) return (int64_t)v;
     uint64_t sign = 1ull << (width - 1);
     return (int64_t)((v ^ sign) - sign);
 }
