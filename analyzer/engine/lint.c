@@ -799,7 +799,7 @@ struct work {
     const struct lint_options *o;
     const struct strvec *files;
     const size_t *which; /* indices into files, or NULL: all of them */
-    const size_t *todo;  /* positions k (into which) this phase lints */
+    const size_t *positions; /* positions k (into which) this phase lints */
     size_t n;
     lint_started_fn started;
     lint_parked_fn parked;
@@ -818,7 +818,7 @@ static void *worker(void *arg)
     for (;;) {
         size_t j = atomic_fetch_add(&w->next, 1);
         if (j >= w->n) break;
-        size_t k = w->todo[j];
+        size_t k = w->positions[j];
         size_t i = w->which ? w->which[k] : k;
         phasetime_set_item(i);
         if (w->started) w->started(w->data, i);
