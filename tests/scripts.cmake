@@ -58,6 +58,9 @@ cudalint_script_test(robust.fix_safety ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}
 set_tests_properties(robust.fix_safety PROPERTIES TIMEOUT 1800 LABELS "robust;slow")
 cudalint_script_test(robust.lsp_abuse ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/lsp_abuse.py)
 set_tests_properties(robust.lsp_abuse PROPERTIES TIMEOUT 900 LABELS robust)
+# A lint process stuck before its first or after its last file does not hold the run.
+cudalint_script_test(robust.child_stall ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/child_stall.py)
+set_tests_properties(robust.child_stall PROPERTIES TIMEOUT 600 LABELS robust)
 cudalint_script_test(robust.no_exec ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/no_exec.py)
 set_tests_properties(robust.no_exec PROPERTIES TIMEOUT 600 LABELS robust SKIP_RETURN_CODE 77)
 cudalint_script_test(robust.fuzz_smoke sh ${CMAKE_SOURCE_DIR}/tests/fuzz/run.sh --smoke)

@@ -197,7 +197,12 @@ def in_pty(args, timeout=300, env=None):
             term += d
         elif p.poll() is not None:
             break
-    rc = p.wait()
+    try:
+        rc = p.wait(timeout=max(1.0, end - time.time()))
+    except subprocess.TimeoutExpired:  # a hang is a failed check, not a stuck suite
+        p.kill()
+        p.wait()
+        rc = None
     os.close(master)
     out.seek(0)
     return rc, out.read(), term

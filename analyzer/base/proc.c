@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <ftw.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -21,6 +22,52 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+static pthread_mutex_t fork_gate = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+
+void proc_gate_enter(void)
+{
+    pthread_mutex_lock(&fork_gate);
+}
+
+void proc_gate_leave(void)
+{
+    pthread_mutex_unlock(&fork_gate);
+}
+
+pid_t proc_fork_copy(void)
+{
+    pthread_mutex_lock(&fork_gate);
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    /* In the child this thread is the one that locked it: unlocking is the
+       same as in the parent. */
+    pthread_mutex_unlock(&fork_gate);
+    return pid;
+}
+
+/* environ with extra ("NAME=value", NULL-terminated) set: a new array of
+   borrowed strings, built before a fork so that the child need not allocate. */
+static char **env_with(const char *const *extra)
+{
+    extern char **environ;
+    size_t n = 0, k = 0;
+    while (environ && environ[n]) n++;
+    while (extra && extra[k]) k++;
+    char **env = xmalloc((n + k + 1) * sizeof *env);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *eq = strchr(environ[i], '=');
+        size_t name_len = eq ? (size_t)(eq - environ[i]) + 1 : strlen(environ[i]);
+        bool replaced = false;
+        for (size_t j = 0; j < k && !replaced; j++) replaced = strncmp(extra[j], environ[i], name_len) == 0;
+        if (!replaced) env[m++] = environ[i];
+    }
+    for (size_t j = 0; j < k; j++) env[m++] = (char *)extra[j];
+    env[m] = NULL;
+    return env;
+}
 
 static void sleep_ms(long ms)
 {
@@ -52,6 +99,7 @@ void proc_run(char *const argv[], const char *cwd, const char *scratch_dir, int 
         goto done;
     }
     fcntl(status_pipe[1], F_SETFD, FD_CLOEXEC);
+    char **env = env_with(extra_env);
 
     double start = monotonic_seconds();
     fflush(stdout);
@@ -59,6 +107,7 @@ void proc_run(char *const argv[], const char *cwd, const char *scratch_dir, int 
     pid_t pid = fork();
     if (pid < 0) {
         r->out = xasprintf("cannot fork: %s", strerror(errno));
+        free(env);
         close(status_pipe[0]);
         close(status_pipe[1]);
         goto done;
@@ -79,13 +128,13 @@ void proc_run(char *const argv[], const char *cwd, const char *scratch_dir, int 
             (void)w;
             _exit(126);
         }
-        for (size_t i = 0; extra_env && extra_env[i]; i++) putenv((char *)extra_env[i]);
-        execvp(argv[0], argv);
+        execvpe(argv[0], argv, env);
         int e = errno;
         ssize_t w = write(status_pipe[1], &e, sizeof e);
         (void)w;
         _exit(127);
     }
+    free(env);
     setpgid(pid, pid); /* also here: no race with the child's own call */
     close(status_pipe[1]);
 

@@ -4,6 +4,7 @@
  * own reports go through a sink that erases the line first, so the two never
  * mix on one line. */
 #include "cli/progress.h"
+#include "base/proc.h"
 #include "base/report.h"
 #include "base/util.h"
 #include "core/result.h"
@@ -113,7 +114,16 @@ static void *tick(void *arg)
             ts.tv_nsec -= 1000000000L;
         }
         pthread_cond_timedwait(&p->cv, &p->mu, &ts);
+        if (p->stop) break;
+        /* Drawing holds the fork gate (base/proc.h): the main thread forks
+           lint processes meanwhile.  The gate before p->mu, as everywhere. */
+        pthread_mutex_unlock(&p->mu);
+        proc_gate_enter();
+        pthread_mutex_lock(&p->mu);
         if (!p->stop) draw(p);
+        pthread_mutex_unlock(&p->mu);
+        proc_gate_leave();
+        pthread_mutex_lock(&p->mu);
     }
     pthread_mutex_unlock(&p->mu);
     return NULL;

@@ -3,6 +3,7 @@
  * parent keeps time, notices deaths, names the file that caused one, and
  * restarts a child for the files left. */
 #include "engine/supervise.h"
+#include "base/proc.h"
 #include "base/phasetime.h"
 #include "base/report.h"
 #include "core/rule.h"
@@ -484,6 +485,16 @@ static double pch_allowance(const struct sup *s, size_t i, double now)
     return t < s->o->time_limit ? t : s->o->time_limit;
 }
 
+/* The test hook of the stalled-child test: CUDALINT_TEST_CHILD_HANG=start
+   (or exit) makes the lint process hang before its first file (or after its
+   last), where no file's time limit runs. */
+static void child_test_hang(const char *where)
+{
+    const char *h = getenv("CUDALINT_TEST_CHILD_HANG");
+    if (h && strcmp(h, where) == 0)
+        for (;;) pause();
+}
+
 /* Lints files which[0, n) in one child with jobs threads; returns when the
    child ended.  A file past the time limit ends it. */
 static void run_child(struct sup *s, const size_t *which, size_t n, int jobs)
@@ -500,9 +511,7 @@ static void run_child(struct sup *s, const size_t *which, size_t n, int jobs)
         for (size_t k = 0; k < n; k++) set_error(s, which[k], xasprintf("cannot start the lint process: %s", strerror(errno)));
         return;
     }
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
+    pid_t pid = proc_fork_copy(); /* the progress ticker may be drawing */
     if (pid < 0) {
         int e = errno;
         close(res_pipe[0]);
@@ -533,7 +542,9 @@ static void run_child(struct sup *s, const size_t *which, size_t n, int jobs)
         the_child = &c;
         report_set_sink(child_report, &c);
         phasetime_listen(child_phase, &c);
+        child_test_hang("start");
         lint_files(o, s->files, which, n, jobs, child_started, child_parked, child_done, &c);
+        child_test_hang("exit");
         /* exit(), not _exit(): the result cache closes its database and
            prints its statistics at exit (through the sink, to the parent);
            stdio was flushed before the fork, so nothing is written twice. */
@@ -547,6 +558,12 @@ static void run_child(struct sup *s, const size_t *which, size_t n, int jobs)
     sb_init(&tail);
     bool res_open = true, err_open = true, killed = false;
     size_t timed_out = SIZE_MAX;
+    /* With no file in flight (before the first starts, between files, after
+       the last while the child exits) the child gets the time limit since it
+       last said anything: a child stuck there would otherwise hold the whole
+       run, as no file's clock is running. */
+    double last_heard = now_s();
+    bool stalled = false;
     char chunk[65536];
     while (res_open || err_open) {
         int timeout = -1;
@@ -567,7 +584,15 @@ static void run_child(struct sup *s, const size_t *which, size_t n, int jobs)
                 killed = true;
                 continue;
             }
-            if (first >= 0) timeout = (int)(first * 1000) + 1;
+            if (first < 0) {
+                first = last_heard + o->time_limit - now;
+                if (first <= 0) {
+                    kill(pid, SIGKILL);
+                    killed = stalled = true;
+                    continue;
+                }
+            }
+            timeout = (int)(first * 1000) + 1;
         }
         struct pollfd p[2] = {{res_open ? res_pipe[0] : -1, POLLIN, 0}, {err_open ? err_pipe[0] : -1, POLLIN, 0}};
         int r = poll(p, 2, timeout);
@@ -578,6 +603,7 @@ static void run_child(struct sup *s, const size_t *which, size_t n, int jobs)
         if (res_open && (p[0].revents & (POLLIN | POLLHUP | POLLERR))) {
             ssize_t got = read(res_pipe[0], chunk, sizeof chunk);
             if (got > 0) {
+                last_heard = now_s();
                 sb_addn(&buf, chunk, (size_t)got);
                 size_t used = take_records(s, buf.buf, buf.len);
                 if (used) {
@@ -592,6 +618,7 @@ static void run_child(struct sup *s, const size_t *which, size_t n, int jobs)
         if (err_open && (p[1].revents & (POLLIN | POLLHUP | POLLERR))) {
             ssize_t got = read(err_pipe[0], chunk, sizeof chunk);
             if (got > 0) {
+                last_heard = now_s();
                 sb_addn(&tail, chunk, (size_t)got);
                 if (tail.len > 16384) { /* keep the last 8 KB */
                     memmove(tail.buf, tail.buf + tail.len - 8192, 8192);
@@ -620,6 +647,13 @@ static void run_child(struct sup *s, const size_t *which, size_t n, int jobs)
         set_error(s, timed_out, xasprintf("time limit of %g s exceeded (--time-limit)%s; not linted",
                                           o->time_limit, where));
         free(where);
+    }
+    if (stalled) {
+        bool all_done = true;
+        for (size_t k = 0; k < n; k++) all_done &= s->done[which[k]];
+        report_warning("the lint process said nothing for %g s (--time-limit) with no file in flight; it was "
+                       "stopped%s", o->time_limit,
+                       all_done ? " (after its last result)" : ", and the files it had not finished are linted again");
     }
     /* The files in flight when the child died. */
     size_t n_flight = 0, culprit = SIZE_MAX;

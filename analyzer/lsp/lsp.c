@@ -13,6 +13,7 @@
  * URIs), lsp_convert.c (findings -> diagnostics and quick fixes), lsp_lint.c
  * (the kept translation units). */
 #include "lsp/lsp.h"
+#include "base/proc.h"
 #include "base/report.h"
 #include "core/cmdline.h"
 #include "base/jsonutil.h"
@@ -926,7 +927,10 @@ int lsp_main(int argc, char **argv)
     }
     s->worker_started = true;
 
-    struct lsp_reader r = {.fd = STDIN_FILENO};
+    /* This thread holds the fork gate (base/proc.h) except while it waits
+       for input: the worker forks the lint process meanwhile. */
+    proc_gate_enter();
+    struct lsp_reader r = {.fd = STDIN_FILENO, .gate = true};
     rc = 1; /* end of input without exit: the client died */
     for (;;) {
         char *body = NULL;
@@ -961,6 +965,7 @@ int lsp_main(int argc, char **argv)
         }
     }
     lsp_reader_release(&r);
+    proc_gate_leave();
 
     pthread_mutex_lock(&s->docs_mu);
     s->stop = true;

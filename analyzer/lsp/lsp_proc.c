@@ -3,6 +3,7 @@
  * Requests (parent to child) and records (child to parent) are a header of
  * three 32-bit words {type, argument, payload length} and the payload. */
 #include "lsp/lsp_proc.h"
+#include "base/proc.h"
 #include "base/report.h"
 #include "engine/supervise.h"
 #include "lsp/lsp_lint.h"
@@ -200,9 +201,7 @@ static bool start(const struct lint_options *o, unsigned generation)
         close(req[1]);
         return false;
     }
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
+    pid_t pid = proc_fork_copy(); /* the reader thread may be parsing a message */
     if (pid < 0) {
         close(req[0]);
         close(req[1]);

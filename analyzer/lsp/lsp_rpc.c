@@ -3,6 +3,7 @@
  * bodies, lenient line ends, resynchronising after a bad header) and writing
  * them.  No JSON here: bodies are bytes. */
 #include "lsp/lsp_rpc.h"
+#include "base/proc.h"
 #include "base/util.h"
 
 #include <errno.h>
@@ -34,7 +35,9 @@ static bool reader_fill(struct lsp_reader *r)
         }
     }
     for (;;) {
+        if (r->gate) proc_gate_leave();
         ssize_t n = read(r->fd, r->buf + r->end, r->cap - r->end);
+        if (r->gate) proc_gate_enter();
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) {
             r->eof = true;

@@ -12,6 +12,8 @@ struct lsp_reader {
     char *buf;
     size_t start, end, cap; /* unread bytes are buf[start, end) */
     bool eof;
+    bool gate; /* the caller holds the fork gate (base/proc.h): let go of it
+                  while blocked in read() */
 };
 
 enum lsp_read_status { LSP_READ_EOF, LSP_READ_OK, LSP_READ_BAD };
