@@ -783,10 +783,13 @@ static const char *const thread_result_prefixes[] = {
     "__shfl", "__ballot", "__any", "__all", "__match", "__reduce_", "__nvvm_shfl",
     "__nvvm_vote", "__nvvm_read_ptx_sreg_lanemask", NULL};
 static const char *const atomic_prefixes[] = {"atomic", "__atomic", "__nv_atomic", "__nvvm_atom", NULL};
-/* cooperative_groups members whose result is per thread. */
+/* cooperative_groups members whose result is per thread.  Not block_rank(),
+   block_index(), cluster_rank() or cluster_index() of a grid or cluster
+   group: they name the calling block (or its cluster), the same for every
+   thread of a block, as blockIdx is. */
 static const char *const cg_thread_methods[] = {
     "thread_rank", "thread_index", "meta_group_rank", "shfl", "shfl_down", "shfl_up", "shfl_xor",
-    "any", "all", "ballot", "match_any", "match_all", "block_rank", "cluster_rank", NULL};
+    "any", "all", "ballot", "match_any", "match_all", NULL};
 
 static bool type_spelled_like(CXType t, const char *part)
 {
