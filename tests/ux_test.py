@@ -330,7 +330,25 @@ def test_watch(tmp):
     check(rc == 2, "watch: --fix is a usage error")
 
 
-GROUPS = {"stdin": test_stdin, "statistics": test_statistics, "output": test_output, "progress": test_progress,
+# ---------------------------------------------------------------- header names
+def test_header_names(tmp):
+    """A header linted on its own and reached through an includer (whose
+    include path libclang spells absolute) gives its findings once, under the
+    name the run gave it."""
+    os.makedirs(os.path.join(tmp, "src"))
+    os.makedirs(os.path.join(tmp, "app"))
+    with open(os.path.join(tmp, "src", "k.cuh"), "w") as f:
+        f.write("__global__ void k(float *a, int n)\n{\n    if (threadIdx.x < n) {\n"
+                "        a[threadIdx.x] = 1.0f;\n        __syncthreads();\n    }\n}\n")
+    with open(os.path.join(tmp, "app", "a.cu"), "w") as f:
+        f.write('#include "k.cuh"\nvoid run(float *a) { k<<<1, 128>>>(a, 100); }\n')
+    rc, out, err, _ = run(["--format", "json", "."], cwd=tmp)
+    doc = json.loads(out) if out.strip().startswith("{") else {"diagnostics": []}
+    names = sorted(d["file"] for d in doc["diagnostics"] if d["code"] == "CU101")
+    check(names == ["src/k.cuh"] or names == ["./src/k.cuh"], f"header names: one CU101, named as linted ({names})")
+
+
+GROUPS = {"header_names": test_header_names, "stdin": test_stdin, "statistics": test_statistics, "output": test_output, "progress": test_progress,
           "shard": test_shard, "watch": test_watch}
 
 

@@ -38,8 +38,16 @@ struct def {
     unsigned site_start[8], site_end[8];
     CXCursor site_rhs[8];   /* plain assignments: the value; else null */
     CXCursor site_block[8]; /* the compound statement holding it, or null */
+    CXCursor site_stmt[8];  /* plain assignments: the assignment; else null */
+    CXCursor site_parent[8]; /* ...and the statement holding it */
 };
 #define DEF_MAX_SITES 8
+
+/* An if statement of the function: a variable assigned on its two arms has
+   the value of the arm its condition picks. */
+struct if_arms {
+    CXCursor stmt, cond, then_arm, else_arm; /* else_arm null when there is none */
+};
 
 struct value_model {
     struct smt_arena *a;
@@ -52,6 +60,8 @@ struct value_model {
     size_t n_defs, cap_defs;
     CXCursor *loops;
     size_t n_loops, cap_loops;
+    struct if_arms *ifs;
+    size_t n_ifs, cap_ifs;
     smt_id assume;
     bool shape_fixed;
     long long shape[3];
@@ -163,6 +173,8 @@ static struct def *note_write(struct value_model *vm, CXCursor lhs)
         e->site_end[e->n_sites] = start_of(lhs);
         e->site_rhs[e->n_sites] = clang_getNullCursor();
         e->site_block[e->n_sites] = clang_getNullCursor();
+        e->site_stmt[e->n_sites] = clang_getNullCursor();
+        e->site_parent[e->n_sites] = clang_getNullCursor();
     }
     e->n_sites++;
     return e;
@@ -282,6 +294,19 @@ static enum CXChildVisitResult scan_cb(CXCursor c, CXCursor parent, CXClientData
         }
         vm->loops[vm->n_loops++] = c;
         break;
+    case CXCursor_IfStmt: {
+        /* `if (cond) A [else B]`; not C++17's `if (init; cond)` or a
+           condition variable. */
+        CXCursor arm[4];
+        unsigned n = ast_children(c, arm, 4);
+        if ((n != 2 && n != 3) || !clang_isExpression(clang_getCursorKind(arm[0]))) break;
+        if (vm->n_ifs == vm->cap_ifs) {
+            vm->cap_ifs = vm->cap_ifs ? 2 * vm->cap_ifs : 8;
+            vm->ifs = xrealloc(vm->ifs, vm->cap_ifs * sizeof *vm->ifs);
+        }
+        vm->ifs[vm->n_ifs++] = (struct if_arms){c, arm[0], arm[1], n == 3 ? arm[2] : clang_getNullCursor()};
+        break;
+    }
     case CXCursor_BinaryOperator:
         if (ast_binop(c) == CXBinaryOperator_Assign) {
             struct def *d = note_write(vm, ast_child(c, 0));
@@ -294,6 +319,8 @@ static enum CXChildVisitResult scan_cb(CXCursor c, CXCursor parent, CXClientData
                     d->site_end[i] = end_of(c);
                     d->site_rhs[i] = d->assign_rhs;
                     d->site_block[i] = d->assign_block;
+                    d->site_stmt[i] = c;
+                    d->site_parent[i] = parent;
                 }
             }
         }
@@ -351,6 +378,7 @@ void value_model_free(struct value_model *vm)
     for (size_t i = 0; i < vm->n_defs; i++) free(vm->defs[i].field);
     free(vm->defs);
     free(vm->loops);
+    free(vm->ifs);
     free(vm);
 }
 
@@ -508,6 +536,7 @@ static bool builtin_member(struct value_model *vm, CXCursor member, char *which,
 /* ---- expressions ---- */
 
 static smt_id eval(struct value_model *vm, CXCursor e, int t, int depth);
+static smt_id as_bool(struct value_model *vm, smt_id x);
 
 /* May the definition at def_site be used for a read at use (the use follows
    it in the same loop, and nothing else writes the variable)? */
@@ -545,6 +574,74 @@ static bool assignment_reaches(struct value_model *vm, const struct def *d, CXCu
     /* Under control the same in every thread: all of them assigned, or none
        did (and the read is of an unset variable). */
     return vm->u && !uniformity_control_varies(vm->u, d->assign, NULL);
+}
+
+/* Which arm of an if statement an assignment is, as a statement of its own:
+   1 the then arm, -1 the else arm, 0 neither (then *which is untouched). */
+static int arm_holding(struct value_model *vm, const struct def *d, unsigned site, const struct if_arms **which)
+{
+    CXCursor parent = d->site_parent[site], stmt = d->site_stmt[site];
+    if (clang_Cursor_isNull(stmt)) return 0;
+    /* The arm is the block holding the assignment, or the assignment itself. */
+    CXCursor arm = clang_getCursorKind(parent) == CXCursor_CompoundStmt ? parent : stmt;
+    for (size_t i = 0; i < vm->n_ifs; i++) {
+        const struct if_arms *f = &vm->ifs[i];
+        int side = clang_equalCursors(f->then_arm, arm) ? 1
+                   : !clang_Cursor_isNull(f->else_arm) && clang_equalCursors(f->else_arm, arm) ? -1 : 0;
+        if (side) {
+            *which = f;
+            return side;
+        }
+    }
+    return 0;
+}
+
+/* Is stmt run whenever `from` is, as far as branches go: no if statement and
+   no loop holds stmt without holding `from` too? */
+static bool runs_with(struct value_model *vm, CXCursor stmt, CXCursor from)
+{
+    for (size_t i = 0; i < vm->n_ifs; i++)
+        if (inside(vm->ifs[i].stmt, stmt) && !inside(vm->ifs[i].stmt, from)) return false;
+    CXCursor ls = loop_of(vm, stmt), lf = loop_of(vm, from);
+    return clang_Cursor_isNull(ls) == clang_Cursor_isNull(lf) && (clang_Cursor_isNull(ls) || clang_equalCursors(ls, lf));
+}
+
+/* A variable given its value on the two arms of one if statement and read
+   after it: `if (c) x = a; else x = b;`, or `x = b` as its initialiser and
+   `if (c) x = a;`.  The read sees ite(c, a, b) in each thread: where the two
+   values differ by the same thread-dependent term, a difference such as
+   `x - threadIdx.x` is the same in every thread. */
+static smt_id two_path_value(struct value_model *vm, const struct def *d, CXCursor decl, CXCursor use, int t, int depth)
+{
+    if (d->writes != d->n_sites || d->n_sites == 0 || d->n_sites > 2 || !clang_Cursor_isNull(d->loop)) return 0;
+    const struct if_arms *f0 = NULL, *f1 = NULL;
+    int side0 = arm_holding(vm, d, 0, &f0);
+    if (!side0) return 0;
+    CXCursor on_then, on_else;
+    if (d->n_sites == 2 && !d->has_init) {
+        int side1 = arm_holding(vm, d, 1, &f1);
+        if (side1 != -side0 || !clang_equalCursors(f0->stmt, f1->stmt)) return 0;
+        on_then = side0 > 0 ? d->site_rhs[0] : d->site_rhs[1];
+        on_else = side0 > 0 ? d->site_rhs[1] : d->site_rhs[0];
+    } else if (d->n_sites == 1 && d->has_init) {
+        /* The if statement runs whenever the declaration does. */
+        if (start_of(decl) >= start_of(f0->stmt) || !runs_with(vm, f0->stmt, decl)) return 0;
+        on_then = side0 > 0 ? d->site_rhs[0] : d->init;
+        on_else = side0 > 0 ? d->init : d->site_rhs[0];
+    } else {
+        return 0;
+    }
+    /* Read after the if statement, which runs whenever the read does. */
+    if (start_of(use) < end_of(f0->stmt) || !runs_with(vm, f0->stmt, use)) return 0;
+    CXType vt = clang_getCursorType(decl);
+    if (!type_integer(vt)) return 0;
+    smt_id c = eval(vm, f0->cond, t, depth + 1);
+    smt_id a = eval(vm, on_then, t, depth + 1);
+    smt_id b = eval(vm, on_else, t, depth + 1);
+    if (!c || !a || !b) return 0;
+    a = convert(vm, a, clang_getCursorType(on_then), vt);
+    b = convert(vm, b, clang_getCursorType(on_else), vt);
+    return smt_ite(vm->a, as_bool(vm, c), a, b);
 }
 
 /* The value of a read of a local variable (or one field of it). */
@@ -605,6 +702,10 @@ static smt_id read_local(struct value_model *vm, CXCursor use, CXCursor decl, co
     if (!clang_Cursor_isNull(rhs)) {
         smt_id v = eval(vm, rhs, t, depth + 1);
         return v ? convert(vm, v, clang_getCursorType(rhs), clang_getCursorType(use)) : 0;
+    }
+    if (!field) {
+        smt_id v = two_path_value(vm, d, decl, use, t, depth);
+        if (v) return convert(vm, v, clang_getCursorType(decl), clang_getCursorType(use));
     }
     return 0;
 }

@@ -996,6 +996,28 @@ void lint_collect(const struct lint_options *o, struct strvec *files, struct str
     if (o->shard_n > 1) lint_shard_select(files, o->shard_k, o->shard_n);
 }
 
+/* A file of the run as the user named it ("./src/k.cuh"), for a path
+   libclang spelled another way ("/home/u/p/src/k.cuh", "src/app/../k.cuh")
+   when a finding of an included header came through another file; else
+   NULL.  names: the run's files, absolute, in the order of run->files. */
+static const char *linted_name(const struct lint_run *run, const struct strvec *abs_names, const char *file)
+{
+    if (!file) return NULL;
+    char *abs = path_absolute(file);
+    const char *r = NULL;
+    for (size_t i = 0; i < abs_names->len && !r; i++)
+        if (strcmp(abs_names->items[i], abs) == 0) r = run->files[i].path;
+    free(abs);
+    return r && strcmp(r, file) != 0 ? r : NULL;
+}
+
+static void rename_to(char **field, const char *name)
+{
+    if (!name) return;
+    free(*field);
+    *field = xstrdup(name);
+}
+
 void lint_run_assemble(struct lint_run *run, struct file_result *results, size_t n_files,
                        const struct strvec *errors, const struct strvec *notes)
 {
@@ -1031,13 +1053,24 @@ void lint_run_assemble(struct lint_run *run, struct file_result *results, size_t
     for (size_t j = 0; j < unknown.len; j++) run->kernels_shape_unknown += !sv_contains(&elsewhere, unknown.items[j]);
     sv_release(&elsewhere);
     sv_release(&unknown);
+    struct strvec abs_names = {0};
+    for (size_t i = 0; i < n_files; i++) sv_push_owned(&abs_names, path_absolute(run->files[i].path));
     for (size_t i = 0; i < run->n_files; i++) {
         if (run->files[i].status == FILE_ERROR && i < n_files) run->input_errors++;
         /* Copy findings into the run-wide list; a header included by several
-           linted files yields its findings once. */
+           linted files yields its findings once, under the name the run gave
+           it when it is one of the run's files. */
         struct diag_list *dl = &run->files[i].diags;
-        for (size_t j = 0; j < dl->len; j++) diag_copy(&run->diags, &dl->items[j]);
+        for (size_t j = 0; j < dl->len; j++) {
+            struct diag *d = diag_copy(&run->diags, &dl->items[j]);
+            rename_to(&d->file, linted_name(run, &abs_names, d->file));
+            for (size_t k = 0; k < d->n_notes; k++)
+                rename_to(&d->notes[k].file, linted_name(run, &abs_names, d->notes[k].file));
+            for (size_t k = 0; k < d->n_fixes; k++)
+                rename_to(&d->fixes[k].file, linted_name(run, &abs_names, d->fixes[k].file));
+        }
     }
+    sv_release(&abs_names);
     diag_list_sort_unique(&run->diags);
 }
 
