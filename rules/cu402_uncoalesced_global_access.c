@@ -312,6 +312,10 @@ static void cu402_on_cursor(struct rule_ctx *ctx, CXCursor c)
         }
     }
     if (!have || worst.r.min_sectors == 0 || worst.r.sectors <= worst.r.min_sectors) return;
+    /* No more sectors than the same lanes reading consecutive elements: a
+       row index from threadIdx.y in a block narrower than a warp reads one
+       element per row, a broadcast; coalescing it would not save a sector. */
+    if (worst.r.sectors <= worst.r.unit_sectors) return;
     /* the scalar path of a vectorised one: in[4 * i + k] where the kernel
        also reads ((float4 *)in)[i] (the tail of the array, typically) */
     if (!worst.symbolic && f.tid[0] &&

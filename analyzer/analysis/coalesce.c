@@ -453,6 +453,8 @@ void coalesce_sectors(const struct coalesce_pattern *p, struct coalesce_result *
             out->sectors = best;
             out->min_sectors = min_sectors;
             out->lanes = lanes;
+            long long w16 = width < 16 ? width : 16;
+            out->unit_sectors = (unsigned)((lanes * w16 + COALESCE_SECTOR - 1) / COALESCE_SECTOR);
         }
     }
 }

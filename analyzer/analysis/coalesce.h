@@ -83,6 +83,10 @@ struct coalesce_result {
                              at the best alignment of the array */
     unsigned min_sectors; /* sectors of the same bytes laid out contiguously */
     unsigned lanes;       /* lanes in that warp */
+    unsigned unit_sectors; /* sectors when those lanes read consecutive elements
+                              (what coalescing buys): a request that touches no
+                              more than this, as a broadcast of a few elements
+                              to many lanes does, costs nothing to fix */
 };
 
 void coalesce_sectors(const struct coalesce_pattern *p, struct coalesce_result *out);

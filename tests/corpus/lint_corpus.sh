@@ -14,8 +14,9 @@
 #
 # Each DIR is a clone of one corpus; its directory name (caffe, darknet,
 # shoc, code-samples, PolyBench-ACC, kaldi, Parboil, cuda-convnet2, ggml,
-# cuda-samples, llm.c, and the frozen test set: cudpp, Learn-CUDA-Programming,
-# how-to-optim-algorithm-in-cuda, CUDALibrarySamples) selects which of its folders are linted and the clang
+# cuda-samples, llm.c, and the frozen test sets: cudpp, Learn-CUDA-Programming,
+# how-to-optim-algorithm-in-cuda, CUDALibrarySamples; TensorRT, LeetCUDA,
+# mumax3, faiss) selects which of its folders are linted and the clang
 # arguments its build would give (include directories, the macros its
 # configure step defines).  Headers that a corpus' build generates or takes
 # from elsewhere (caffe's caffe.pb.h, shoc's config.h, cuda-convnet2's helper
@@ -135,8 +136,9 @@ corpus_setup() {
     llm.c)
         paths=.
         args="-I$dir/dev/cuda -I$dir" ;;
-    cudpp | Learn-CUDA-Programming | how-to-optim-algorithm-in-cuda | CUDALibrarySamples)
-        # The frozen test set: linted as a new user would, with no flags.
+    cudpp | Learn-CUDA-Programming | how-to-optim-algorithm-in-cuda | CUDALibrarySamples | \
+    TensorRT | LeetCUDA | mumax3 | faiss)
+        # The frozen test sets: linted as a new user would, with no flags.
         paths=.
         args= ;;
     *)
