@@ -54,6 +54,10 @@ struct divergence_facts {
     bool is_kernel;
     bool shape_known;
     struct launch_info li;
+    /* A kernel's parameters that every launch gives one constant. */
+    unsigned n_params;
+    bool param_known[32];
+    long long param_value[32];
     /* warp[1]: for collectives that exited lanes need not reach, where a
        lane leaving the kernel's last loop also counts as proved. */
     struct refined block, warp[2];
@@ -75,6 +79,12 @@ static void *facts_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cach
     f->is_kernel = (ast_exec_space(fn) & SPACE_GLOBAL) == SPACE_GLOBAL;
     struct launch_model *m = analysis_get(deps, &launch_analysis, clang_getNullCursor());
     f->shape_known = f->is_kernel && m && launch_block_shapes(m, fn, &f->li) && f->li.n_shapes > 0;
+    if (f->is_kernel && m) {
+        int n = clang_Cursor_getNumArguments(fn);
+        f->n_params = n > 0 ? (unsigned)(n < 32 ? n : 32) : 0;
+        for (unsigned i = 0; i < f->n_params; i++)
+            f->param_known[i] = launch_param_constant(m, fn, i, &f->param_value[i]);
+    }
     return f;
 }
 
@@ -541,7 +551,10 @@ enum divergence_verdict divergence_barrier(struct divergence_facts *f, CXCursor 
                                            struct divergence_witness *w)
 {
     if (!f) return DIVERGENCE_UNMODELLED;
-    if (!f->vm_block) f->vm_block = value_model_new(f->arena, f->tu, f->fn, f->base_u, NULL, VALUE_PAIR_BLOCK);
+    if (!f->vm_block) {
+        f->vm_block = value_model_new(f->arena, f->tu, f->fn, f->base_u, NULL, VALUE_PAIR_BLOCK);
+        value_model_set_params(f->vm_block, f->n_params, f->param_known, f->param_value);
+    }
     for (int iter = 0; iter <= DIVERGENCE_MAX_ASSUMED; iter++) {
         struct uniformity *u = f->block.u ? f->block.u : f->base_u;
         if (!uniformity_barrier_divergent(u, call, out)) return DIVERGENCE_UNIFORM;
@@ -594,7 +607,10 @@ enum divergence_verdict divergence_collective(struct divergence_facts *f, CXCurs
     if (!f) return DIVERGENCE_UNMODELLED;
     if (!f->base_w) f->base_w = analysis_get(f->deps, &warp_analysis, f->fn);
     if (!f->base_w) return DIVERGENCE_UNMODELLED;
-    if (!f->vm_warp) f->vm_warp = value_model_new(f->arena, f->tu, f->fn, f->base_u, f->base_w, VALUE_PAIR_WARP);
+    if (!f->vm_warp) {
+        f->vm_warp = value_model_new(f->arena, f->tu, f->fn, f->base_u, f->base_w, VALUE_PAIR_WARP);
+        value_model_set_params(f->vm_warp, f->n_params, f->param_known, f->param_value);
+    }
     struct refined *rf = &f->warp[exits_ok];
     for (int iter = 0; iter <= DIVERGENCE_MAX_ASSUMED; iter++) {
         struct warp_view *wv = rf->w ? rf->w : f->base_w;

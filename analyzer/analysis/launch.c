@@ -642,6 +642,29 @@ bool launch_param_is_block_dim(struct launch_model *m, CXCursor kernel, unsigned
     return ok && n > 0;
 }
 
+bool launch_param_constant(struct launch_model *m, CXCursor kernel, unsigned param, long long *value)
+{
+    if (!m || clang_Cursor_isNull(kernel)) return false;
+    if (!m->project && !clang_Location_isFromMainFile(clang_getCursorLocation(kernel))) return false;
+    char *usr = kernel_usr(kernel), *spec = spec_usr_of(kernel);
+    note_query(m, usr);
+    bool ok = *usr != 0;
+    for (unsigned i = 0; i < m->n_indirect && ok; i++)
+        if (strcmp(m->indirect[i].usr, usr) == 0) ok = false;
+    const char *first = NULL;
+    for (unsigned i = 0; i < m->n_sites && ok; i++) {
+        struct site *s = &m->sites[i];
+        if (!site_of(s, usr, spec)) continue;
+        const char *k = param < s->n_args ? s->akey[param] : NULL;
+        ok = k && strncmp(k, "c:", 2) == 0 && (!first || strcmp(first, k) == 0);
+        if (!first) first = k;
+    }
+    if (ok && first) *value = strtoll(first + 2, NULL, 10);
+    free(usr);
+    free(spec);
+    return ok && first;
+}
+
 static void *launch_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
 {
     (void)fn;

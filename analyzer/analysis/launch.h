@@ -118,6 +118,13 @@ bool launch_block_x_at_most(struct launch_model *m, CXCursor kernel, long long v
    relatives, or is defined outside the main file. */
 bool launch_param_is_block_dim(struct launch_model *m, CXCursor kernel, unsigned param, unsigned axis);
 
+/* Is the kernel's parameter number `param` given the same integer constant
+   at every launch site (`k<<<g, 128>>>(p, 1024)` and no other launch)?  Sets
+   *value when it is.  False when the kernel has no launch site, is launched
+   through cudaLaunchKernel and relatives, or (without a run's table) is
+   defined outside the main file. */
+bool launch_param_constant(struct launch_model *m, CXCursor kernel, unsigned param, long long *value);
+
 /* Does the shape divide into whole warps along x: blockDim.x a multiple of 32
    at every site?  (False when unknown.) */
 bool launch_x_multiple_of(const struct launch_info *li, long long k);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #define VALUE_MAX_DEPTH 24
+#define VALUE_MAX_PARAMS 32
 
 /* What the function does to one local variable or one field of a local
    struct ("p.y"). */
@@ -65,6 +66,10 @@ struct value_model {
     smt_id assume;
     bool shape_fixed;
     long long shape[3];
+    /* Parameters every launch passes one constant (value_model_set_params). */
+    unsigned n_params;
+    bool param_known[VALUE_MAX_PARAMS];
+    long long param_value[VALUE_MAX_PARAMS];
 };
 
 /* ---- source positions ---- */
@@ -388,6 +393,28 @@ void value_model_set_shape(struct value_model *vm, const long long *block)
     if (block) memcpy(vm->shape, block, sizeof vm->shape);
 }
 
+void value_model_set_params(struct value_model *vm, unsigned n, const bool *known, const long long *value)
+{
+    vm->n_params = n < VALUE_MAX_PARAMS ? n : VALUE_MAX_PARAMS;
+    for (unsigned i = 0; i < vm->n_params; i++) {
+        vm->param_known[i] = known[i];
+        vm->param_value[i] = value[i];
+    }
+}
+
+/* The constant every launch passes for parameter decl of the function. */
+static bool param_constant(struct value_model *vm, CXCursor decl, long long *v)
+{
+    /* By position: cursors reached by different routes need not compare equal. */
+    unsigned at = start_of(decl);
+    for (unsigned i = 0; i < vm->n_params; i++)
+        if (vm->param_known[i] && start_of(clang_Cursor_getArgument(vm->fn, i)) == at && inside(vm->fn, decl)) {
+            *v = vm->param_value[i];
+            return true;
+        }
+    return false;
+}
+
 void value_model_set_views(struct value_model *vm, struct uniformity *u, struct warp_view *w)
 {
     vm->u = u;
@@ -441,16 +468,22 @@ static bool type_signed(CXType t)
     }
 }
 
-/* x (of type from) as a value of type to. */
-static smt_id convert(struct value_model *vm, smt_id x, CXType from, CXType to)
+/* x (signed or not) as a value of type to. */
+static smt_id convert_bits(struct value_model *vm, smt_id x, bool from_signed, CXType to)
 {
     if (!x) return 0;
     unsigned wt = type_width(to), wf = smt_width(vm->a, x);
     if (wf == 0) x = smt_ite(vm->a, x, smt_const(vm->a, wt, 1), smt_const(vm->a, wt, 0));
-    else if (wf < wt) x = smt_ext(vm->a, type_signed(from) ? SMT_SEXT : SMT_ZEXT, x, wt);
+    else if (wf < wt) x = smt_ext(vm->a, from_signed ? SMT_SEXT : SMT_ZEXT, x, wt);
     else if (wf > wt) x = smt_ext(vm->a, SMT_TRUNC, x, wt);
     if (clang_getCanonicalType(to).kind == CXType_Bool) x = smt_ite(vm->a, smt_truth(vm->a, x), smt_const(vm->a, wt, 1), smt_const(vm->a, wt, 0));
     return x;
+}
+
+/* x (of type from) as a value of type to. */
+static smt_id convert(struct value_model *vm, smt_id x, CXType from, CXType to)
+{
+    return convert_bits(vm, x, type_signed(from), to);
 }
 
 /* ---- symbols ---- */
@@ -725,6 +758,8 @@ static smt_id eval_decl_ref(struct value_model *vm, CXCursor e, int t, int depth
         CXType dt = clang_getCursorType(d);
         if (dk == CXCursor_VarDecl && clang_isConstQualifiedType(dt) && ast_eval_int(e, &v))
             r = smt_const(vm->a, type_width(clang_getCursorType(e)), (uint64_t)v);
+        else if (dk == CXCursor_ParmDecl && type_integer(dt) && param_constant(vm, d, &v))
+            r = smt_const(vm->a, type_width(clang_getCursorType(e)), (uint64_t)v);
         else if (dk == CXCursor_VarDecl && is_local_var(vm, d))
             r = read_local(vm, e, d, NULL, t, depth);
         if (!r) r = opaque(vm, e, name, start_of(d), t);
@@ -855,8 +890,17 @@ static smt_id eval(struct value_model *vm, CXCursor e, int t, int depth)
         unsigned n = ast_children(e, kids, 4);
         if (n == 0) break;
         CXCursor inner = kids[n - 1];
-        if (!type_integer(type) || !type_integer(clang_getCursorType(inner))) break;
-        r = convert(vm, eval(vm, inner, t, depth + 1), clang_getCursorType(inner), type);
+        if (!type_integer(type)) break;
+        if (type_integer(clang_getCursorType(inner))) {
+            r = convert(vm, eval(vm, inner, t, depth + 1), clang_getCursorType(inner), type);
+            break;
+        }
+        /* threadIdx.x and friends are properties whose member expression
+           has no integer type of its own: their value is an unsigned int. */
+        char which;
+        int axis;
+        if (clang_getCursorKind(inner) == CXCursor_MemberRefExpr && builtin_member(vm, inner, &which, &axis))
+            r = convert_bits(vm, value_builtin(vm, which, axis, t), false, type);
         break;
     }
     case CXCursor_DeclRefExpr:

@@ -31,6 +31,9 @@ void value_model_free(struct value_model *vm);
 
 /* blockDim as constants (block: 3 extents) or as symbols (NULL). */
 void value_model_set_shape(struct value_model *vm, const long long *block);
+/* The function's parameters that every launch gives one constant: known[i]
+   and value[i] for parameter i < n (copied). */
+void value_model_set_params(struct value_model *vm, unsigned n, const bool *known, const long long *value);
 /* The analyses that decide which opaque values the pair shares (after a
    refinement, the refined ones). */
 void value_model_set_views(struct value_model *vm, struct uniformity *u, struct warp_view *w);
