@@ -62,17 +62,33 @@ static bool reads_last_error(const struct hostapi_call *c)
            c->use != HOSTAPI_USE_VOIDED && c->use != HOSTAPI_USE_STORED_UNREAD;
 }
 
-/* Is the next CUDA call or checking call after calls[i] (in source order) a
-   read of the last error? */
-static bool last_error_read_next(const struct hostapi_fn *m, unsigned i)
+/* cudaGetLastError(); with its value dropped: it resets the last error. */
+static bool resets_last_error(const struct hostapi_call *c)
 {
-    const struct hostapi_call *c = &m->calls[i], *next = NULL;
-    for (unsigned j = 0; j < m->n_calls; j++) {
-        const struct hostapi_call *o = &m->calls[j];
-        if (o->offset <= c->offset || !(o->flags & (HOSTAPI_API | HOSTAPI_CHECKER | HOSTAPI_LAUNCH))) continue;
-        if (!next || o->offset < next->offset) next = o;
+    return !strcmp(c->name, "cudaGetLastError") && (c->use == HOSTAPI_USE_DISCARDED || c->use == HOSTAPI_USE_VOIDED);
+}
+
+/* Does a later CUDA call or checking call of the function (in source order)
+   read the last error, with no reset between?  A failed runtime call sets the
+   last error, and later successful calls leave it as it is, so a
+   `cudaGetLastError()` or `cudaPeekAtLastError()` that is checked after a
+   launch also reports the unchecked cudaDeviceSynchronize() before it. */
+static bool last_error_read_later(const struct hostapi_fn *m, unsigned i)
+{
+    const struct hostapi_call *c = &m->calls[i];
+    unsigned at = c->offset;
+    for (;;) {
+        const struct hostapi_call *next = NULL;
+        for (unsigned j = 0; j < m->n_calls; j++) {
+            const struct hostapi_call *o = &m->calls[j];
+            if (o->offset <= at || !(o->flags & (HOSTAPI_API | HOSTAPI_CHECKER | HOSTAPI_LAUNCH))) continue;
+            if (!next || o->offset < next->offset) next = o;
+        }
+        if (!next) return false;
+        if (reads_last_error(next)) return true;
+        if (resets_last_error(next)) return false;
+        at = next->offset;
     }
-    return next && reads_last_error(next);
 }
 
 /* The call's source range when the whole call is written in the file (not
@@ -113,9 +129,12 @@ static void cu501_on_cursor(struct rule_ctx *ctx, CXCursor body)
         /* A query's status is its answer (cudaErrorNotReady), not a failure:
            cudaStreamQuery(0); nudges the driver on purpose. */
         if (strstr(c->name, "StreamQuery") || strstr(c->name, "EventQuery")) continue;
-        /* cudaMemcpy(...); CUERR; -- the next CUDA call reads the last error,
+        /* cudaMemcpy(...); CUERR; -- a later CUDA call reads the last error,
            which a failed call sets: the failure is reported there. */
-        if (c->use == HOSTAPI_USE_DISCARDED && last_error_read_next(m, i)) continue;
+        if (c->use == HOSTAPI_USE_DISCARDED && last_error_read_later(m, i)) continue;
+        /* The driver's error-string lookups fail only for an unknown code;
+           they are what an error path calls, not something to check. */
+        if (!strcmp(c->name, "cuGetErrorString") || !strcmp(c->name, "cuGetErrorName")) continue;
         /* A destructor (an RAII wrapper's release) has no way to report. */
         if (m->is_destructor) continue;
         struct state *st = ctx_rule_state(ctx);
@@ -143,7 +162,7 @@ static bool status_looked_at(const struct hostapi_fn *m, unsigned i)
     if (c->flags & HOSTAPI_CHECKER) return true;
     if (c->status == HOSTAPI_STATUS_NONE) return false;
     if (c->use == HOSTAPI_USE_CHECKED || c->use == HOSTAPI_USE_MACRO_ARG) return true;
-    return c->use == HOSTAPI_USE_DISCARDED && last_error_read_next(m, i);
+    return c->use == HOSTAPI_USE_DISCARDED && last_error_read_later(m, i);
 }
 
 static void count_checked(struct rule_ctx *ctx, const struct hostapi_fn *m)
