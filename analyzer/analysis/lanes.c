@@ -23,6 +23,27 @@ void lanes_all(struct lanes *l)
 
 /* Lanes where cond == want; false when the condition depends on the thread
    in a way not read here (then the access is skipped: unknown lanes). */
+/* `threadIdx.x % m` or `threadIdx.x & (m - 1)` (m a multiple of 32), as
+   affine.c reads it: threadIdx.x plus one per-warp symbol, the expression
+   itself.  Sets *m. */
+static bool lane_modulus(const struct affine *a, long long *m)
+{
+    if (!a->warp_relative || a->more_uniform || a->tid[0] != 1 || a->tid[1] || a->tid[2]) return false;
+    const CXCursor *sym = NULL;
+    for (unsigned i = 0; i < a->n_symbols; i++) {
+        if (!a->coeff[i]) continue;
+        if (sym || a->coeff[i] != 1) return false;
+        sym = &a->symbol[i];
+    }
+    if (!sym || clang_getCursorKind(*sym) != CXCursor_BinaryOperator) return false;
+    enum CXBinaryOperatorKind op = ast_binop(*sym);
+    long long k;
+    if ((op != CXBinaryOperator_Rem && op != CXBinaryOperator_And) || !ast_eval_int(ast_child(*sym, 1), &k) || k <= 0)
+        return false;
+    *m = op == CXBinaryOperator_Rem ? k : k + 1;
+    return *m % WARP_LANES == 0;
+}
+
 bool lanes_of_condition(struct affine_fn *af, const struct block_shape *sh, CXCursor cond, bool want,
                         struct lanes *out)
 {
@@ -56,8 +77,16 @@ bool lanes_of_condition(struct affine_fn *af, const struct block_shape *sh, CXCu
     long long ct[3], c = l.constant - r.constant;
     for (int i = 0; i < 3; i++) ct[i] = l.tid[i] - r.tid[i];
     bool known = block_shape_known(sh);
-    bool unknown = affine_has_symbols(&l) || affine_has_symbols(&r) || l.warp_relative ||
-                   r.warp_relative || (!known && (ct[1] || ct[2]));
+    /* A lane index (`threadIdx.x & 31`, `threadIdx.x % 32`: threadIdx.x less
+       a per-warp constant, coefficient 1) against a constant: for each lane
+       that is its own threadIdx.x % 32. */
+    const struct affine *rel = l.warp_relative ? &l : &r, *other = l.warp_relative ? &r : &l;
+    long long modulus = 0;
+    bool lane_index = l.warp_relative != r.warp_relative && lane_modulus(rel, &modulus) &&
+                      !affine_has_symbols(other) && other->tid[0] == 0 && other->tid[1] == 0 && other->tid[2] == 0;
+    bool unknown = (!lane_index && (affine_has_symbols(&l) || affine_has_symbols(&r) || l.warp_relative ||
+                                    r.warp_relative)) ||
+                   (!known && (ct[1] || ct[2]));
     if (ct[0] == 0 && (!known || (ct[1] == 0 && ct[2] == 0))) {
         lanes_all(out);
         return true;
@@ -80,6 +109,7 @@ bool lanes_of_condition(struct affine_fn *af, const struct block_shape *sh, CXCu
         for (int lane = 0; lane < WARP_LANES; lane++) {
             long long t[3];
             block_shape_lane(sh, (unsigned)w, (unsigned)lane, t);
+            if (lane_index) t[0] %= modulus;
             long long d = ct[0] * t[0] + ct[1] * t[1] + ct[2] * t[2] + c;
             bool holds;
             switch (op) {
