@@ -210,6 +210,13 @@ def test_preview(tmp):
     check(codes(["--no-config", "--preview", "k.cu"]) == ["CU201"], "--preview runs the preview rules")
     open(os.path.join(d, ".cudalint.yaml"), "w").write("preview: true\nselect: [CU2]\n")
     check(codes(["k.cu"]) == ["CU201"], "preview: true with select: [CU2] runs CU201")
+    # The text summary offers the preview rules only when nothing turned them on.
+    text = [BIN, "--no-cache"] + [m for m in MODE if m != "--preview"]
+    p = subprocess.run(text + ["--no-config", "k.cu"], cwd=d, capture_output=True, text=True)
+    check("off by default" in p.stderr or not cu201_preview, "the summary offers the preview rules: %s" % p.stderr)
+    open(os.path.join(d, ".cudalint.yaml"), "w").write("preview: true\n")
+    p = subprocess.run(text + ["k.cu"], cwd=d, capture_output=True, text=True)
+    check("off by default" not in p.stderr, "with preview: true the summary does not offer them: %s" % p.stderr)
     open(os.path.join(d, ".cudalint.yaml"), "w").write("preview: maybe\n")
     p = subprocess.run(plain + ["k.cu"], cwd=d, capture_output=True, text=True)
     check(p.returncode == 2 and "preview" in p.stderr, "preview: maybe is an error naming the key: %s" % p.stderr)

@@ -300,6 +300,7 @@ static int fix_stdin(const struct lint_options *o, struct lint_run *run,
 }
 
 static int run_lint_report(struct lint_options *o, const struct output_writer *writer, struct lint_run *run_p);
+static void note_preview_configured(const struct lint_options *o, struct lint_run *run);
 
 /* --watch: a run, then a new one after every change, until interrupted.  The
    watch is set up before each run, so a change made during it is not lost. */
@@ -320,6 +321,7 @@ static int watch_loop(struct lint_options *o, const struct output_writer *writer
         struct lint_run run;
         lint_run_supervised(o, &run);
         progress_end(pg, o);
+        note_preview_configured(o, &run);
         run_lint_report(o, writer, &run);
         fflush(stdout);
         if (!o->quiet)
@@ -335,6 +337,18 @@ static int watch_loop(struct lint_options *o, const struct output_writer *writer
 }
 
 /* The run from the file set to the exit code, once the options are valid. */
+/* Whether a linted file's configuration turns the preview rules on: then the
+   summary does not offer them as "off by default". */
+static void note_preview_configured(const struct lint_options *o, struct lint_run *run)
+{
+    for (size_t i = 0; i < run->n_files && !o->preview && !run->preview_configured; i++) {
+        char *error = NULL;
+        const struct lint_options *fo = config_options_for_file(o, run->files[i].path, &error);
+        free(error);
+        run->preview_configured = fo && fo->preview;
+    }
+}
+
 static int run_lint(struct lint_options *o, const struct output_writer *writer)
 {
     int status = EXIT_CLEAN;
@@ -374,6 +388,7 @@ static int run_lint(struct lint_options *o, const struct output_writer *writer)
         lint_run_supervised(o, &run);
         progress_end(pg, o);
     }
+    note_preview_configured(o, &run);
     status = run_lint_report(o, writer, &run);
     source_override(NULL, NULL, 0);
     free(stdin_text);

@@ -60,6 +60,9 @@ struct lint_run {
     /* Kernels (each once) whose launch shapes came from another file, and
        kernels with no known launch shape (the files' lists merged). */
     size_t kernels_shaped_elsewhere, kernels_shape_unknown;
+    /* Some linted file's configuration says `preview: true` (the command
+       line's --preview is in the options). */
+    bool preview_configured;
 };
 
 /* Replaces res's status and message (message is taken over). */

@@ -95,7 +95,7 @@ static void write_text(FILE *out, const struct lint_run *run, const struct lint_
         /* The default set is the stable rules: say what else there is, once,
            when the run chose nothing itself. */
         size_t off = 0;
-        for (size_t r = 0; !o->preview && o->select.len == 0 && r < rule_registry_len; r++)
+        for (size_t r = 0; !o->preview && !run->preview_configured && o->select.len == 0 && r < rule_registry_len; r++)
             if (rule_registry[r]->status == STATUS_PREVIEW) off++;
         if (off)
             fprintf(stderr, "%zu preview rule%s off by default: --preview or `preview: true` in .cudalint.yaml "
