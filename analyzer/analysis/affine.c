@@ -75,7 +75,7 @@ enum affine_builtin affine_builtin_member(CXTranslationUnit tu, CXCursor c, int 
         unsigned off;
         clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(c)), &f, NULL, NULL, &off);
         size_t size = 0;
-        const char *txt = f ? clang_getFileContents(tu, f, &size) : NULL;
+        const char *txt = f ? ast_file_contents(tu, f, &size) : NULL;
         if (txt && off > 0 && off <= size) off--; /* the extent ends past the member's token */
         if (txt && off < size && (txt[off] == 'x' || txt[off] == 'y' || txt[off] == 'z') &&
             !(off + 1 < size && (isalnum((unsigned char)txt[off + 1]) || txt[off + 1] == '_')) &&
@@ -96,7 +96,7 @@ enum affine_builtin affine_builtin_member(CXTranslationUnit tu, CXCursor c, int 
             else clang_getExpansionLocation(start, &f, &line, &col, &off);
             if (!f) continue;
             size_t size = 0;
-            const char *txt = clang_getFileContents(tu, f, &size);
+            const char *txt = ast_file_contents(tu, f, &size);
             if (txt) comp = member_after(txt, size, off);
         }
     }

@@ -17,6 +17,7 @@
 #include "base/util.h"
 
 #include <cjson/cJSON.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,12 +95,54 @@ static bool is_kernel(CXCursor decl)
 
 static bool unchanged_in_function(CXCursor var);
 
+/* One scan of a function finds every variable it writes (hashes of their
+   declarations): a launch site asks about each of its arguments, and a
+   function with a hundred launches of ten arguments each scanned itself a
+   thousand times. */
 struct modscan {
-    CXCursor var;
-    bool modified;
+    unsigned *written;
+    size_t n_written, cap_written;
     CXCursor stack[64];
     unsigned depth;
 };
+
+/* The last function scanned, per thread (forgotten when a model is built);
+   freed when the thread ends. */
+struct modscan_cache {
+    CXCursor fn;
+    bool valid;
+    struct modscan scan;
+};
+static pthread_key_t modscan_key;
+static pthread_once_t modscan_once = PTHREAD_ONCE_INIT;
+
+static void modscan_cache_free(void *p)
+{
+    struct modscan_cache *c = p;
+    if (c) free(c->scan.written);
+    free(c);
+}
+
+static void modscan_key_make(void)
+{
+    pthread_key_create(&modscan_key, modscan_cache_free);
+}
+
+static struct modscan_cache *modscan_cache(void)
+{
+    pthread_once(&modscan_once, modscan_key_make);
+    struct modscan_cache *c = pthread_getspecific(modscan_key);
+    if (!c) {
+        c = xcalloc(1, sizeof *c);
+        pthread_setspecific(modscan_key, c);
+    }
+    return c;
+}
+
+void launch_scan_forget(void)
+{
+    modscan_cache()->valid = false;
+}
 
 static bool is_first_child(CXCursor parent, CXCursor c)
 {
@@ -118,13 +161,23 @@ static bool written_by(CXCursor p, CXCursor c)
     return false;
 }
 
+static void note_written(struct modscan *m, CXCursor decl)
+{
+    if (m->n_written == m->cap_written) {
+        m->cap_written = m->cap_written ? 2 * m->cap_written : 32;
+        m->written = xrealloc(m->written, m->cap_written * sizeof *m->written);
+    }
+    m->written[m->n_written++] = clang_hashCursor(decl);
+}
+
 static enum CXChildVisitResult modscan_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
     struct modscan *m = data;
-    if (m->modified) return CXChildVisit_Break;
-    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
-        clang_equalCursors(clang_getCursorReferenced(c), m->var)) {
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+        CXCursor var = clang_getCursorReferenced(c);
+        enum CXCursorKind vk = clang_getCursorKind(var);
+        if (vk != CXCursor_VarDecl && vk != CXCursor_ParmDecl) return CXChildVisit_Continue;
         /* The nearest non-wrapper ancestors: the direct user, and for a
            member (block.x) the member's user. */
         CXCursor cur = c;
@@ -137,7 +190,10 @@ static enum CXChildVisitResult modscan_visit(CXCursor c, CXCursor parent, CXClie
                 i--;
                 continue;
             }
-            if (written_by(p, ast_strip(cur)) || written_by(p, cur)) m->modified = true;
+            if (written_by(p, ast_strip(cur)) || written_by(p, cur)) {
+                note_written(m, var);
+                break;
+            }
             if (pk == CXCursor_MemberRefExpr && i > 1) {
                 cur = p;
                 i--;
@@ -152,7 +208,7 @@ static enum CXChildVisitResult modscan_visit(CXCursor c, CXCursor parent, CXClie
         clang_visitChildren(c, modscan_visit, m);
         m->depth--;
     }
-    return m->modified ? CXChildVisit_Break : CXChildVisit_Continue;
+    return CXChildVisit_Continue;
 }
 
 /* A local variable of a function, never written after its declaration. */
@@ -171,11 +227,18 @@ static bool unchanged_in_function(CXCursor var)
     enum CXCursorKind fk = clang_getCursorKind(fn);
     if (fk != CXCursor_FunctionDecl && fk != CXCursor_CXXMethod && fk != CXCursor_FunctionTemplate)
         return false;
-    struct modscan m;
-    memset(&m, 0, sizeof m);
-    m.var = var;
-    clang_visitChildren(fn, modscan_visit, &m);
-    return !m.modified;
+    struct modscan_cache *c = modscan_cache();
+    if (!c->valid || !clang_equalCursors(c->fn, fn)) {
+        c->scan.n_written = 0;
+        c->scan.depth = 0;
+        clang_visitChildren(fn, modscan_visit, &c->scan);
+        c->fn = fn;
+        c->valid = true;
+    }
+    unsigned h = clang_hashCursor(var);
+    for (size_t i = 0; i < c->scan.n_written; i++)
+        if (c->scan.written[i] == h) return false;
+    return true;
 }
 
 /* ---- constant block arguments ---- */
@@ -466,6 +529,7 @@ struct launch_model *launch_model_new(CXTranslationUnit tu)
 {
     struct launch_model *m = xcalloc(1, sizeof *m);
     m->tu = tu;
+    modscan_cache()->valid = false; /* another unit, or this one reparsed */
     clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visit, m);
     m->n_own = m->n_sites;
     m->n_own_indirect = m->n_indirect;
@@ -830,6 +894,7 @@ struct launch_model *launch_model_new_in(CXTranslationUnit tu, const struct laun
     struct launch_model *m = xcalloc(1, sizeof *m);
     m->tu = tu;
     m->project = true;
+    modscan_cache()->valid = false;
     clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visit, m);
     m->n_own = m->n_sites;
     m->n_own_indirect = m->n_indirect;

@@ -129,6 +129,11 @@ bool launch_param_constant(struct launch_model *m, CXCursor kernel, unsigned par
    at every site?  (False when unknown.) */
 bool launch_x_multiple_of(const struct launch_info *li, long long k);
 
+/* Forgets the calling thread's scan of the last launching function (which
+   variables it writes): the engine calls it when it starts a walk, as a
+   reparsed or new unit may reuse its cursors' pointers. */
+void launch_scan_forget(void);
+
 /* One launch site's configuration, for the launch-configuration rule: the
    kernel, and grid, block and dynamic shared memory when constant (zero
    components included, unlike the shapes above). */

@@ -739,7 +739,7 @@ static char builtin_component(struct fnan *a, CXCursor member)
         else clang_getExpansionLocation(loc, &f, &line, &col, &off);
         if (!f) continue;
         size_t size = 0;
-        const char *txt = clang_getFileContents(a->tu, f, &size);
+        const char *txt = ast_file_contents(a->tu, f, &size);
         if (!txt) continue;
         size_t i = off;
         while (i < size && (isalnum((unsigned char)txt[i]) || txt[i] == '_')) i++;

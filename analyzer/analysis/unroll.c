@@ -150,7 +150,7 @@ void unroll_pragma_of(CXTranslationUnit tu, CXCursor fn, CXCursor loop, struct u
     clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(loop)), &f, NULL, NULL, &off);
     if (!f) return;
     size_t size = 0;
-    const char *txt = clang_getFileContents(tu, f, &size);
+    const char *txt = ast_file_contents(tu, f, &size);
     if (!txt || off > size) return;
     /* the loop's own line, before the loop: _Pragma("unroll") for (...) */
     long ls = (long)off;

@@ -764,7 +764,7 @@ static char *short_text(struct warp_view *w, CXCursor c)
     clang_getExpansionLocation(clang_getRangeEnd(r), &fe, NULL, NULL, &e);
     char *t = NULL;
     size_t size = 0;
-    const char *text = f && fe && clang_File_isEqual(f, fe) ? clang_getFileContents(w->tu, f, &size) : NULL;
+    const char *text = f && fe && clang_File_isEqual(f, fe) ? ast_file_contents(w->tu, f, &size) : NULL;
     if (text && s < e && e <= size) {
         t = xmalloc(e - s + 1);
         size_t k = 0;

@@ -172,10 +172,44 @@ char *ast_plain_source(CXTranslationUnit tu, CXCursor c, CXSourceRange *range)
         !clang_File_isEqual(fe, xe) || os != xos || oe != xoe || oe <= os)
         return NULL;
     size_t size = 0;
-    const char *text = clang_getFileContents(tu, fs, &size);
+    const char *text = ast_file_contents(tu, fs, &size);
     if (!text || oe > size) return NULL;
     if (range) *range = ext;
     return xstrndup(text + os, oe - os);
+}
+
+#define FILE_CACHE 16
+static __thread struct {
+    CXTranslationUnit tu;
+    CXFile file;
+    const char *text;
+    size_t size;
+} file_cache[FILE_CACHE];
+static __thread unsigned file_cache_len, file_cache_next;
+
+const char *ast_file_contents(CXTranslationUnit tu, CXFile f, size_t *size)
+{
+    *size = 0;
+    if (!f) return NULL;
+    for (unsigned i = 0; i < file_cache_len; i++)
+        if (file_cache[i].tu == tu && clang_File_isEqual(file_cache[i].file, f)) {
+            *size = file_cache[i].size;
+            return file_cache[i].text;
+        }
+    size_t n = 0;
+    const char *text = clang_getFileContents(tu, f, &n);
+    unsigned slot = file_cache_len < FILE_CACHE ? file_cache_len++ : file_cache_next++ % FILE_CACHE;
+    file_cache[slot].tu = tu;
+    file_cache[slot].file = f;
+    file_cache[slot].text = text;
+    file_cache[slot].size = n;
+    *size = n;
+    return text;
+}
+
+void ast_file_contents_forget(void)
+{
+    file_cache_len = file_cache_next = 0;
 }
 
 char *ast_macro_spelled_text(CXTranslationUnit tu, CXCursor c, bool in_body)
@@ -195,7 +229,7 @@ char *ast_macro_spelled_text(CXTranslationUnit tu, CXCursor c, bool in_body)
     if (!arg && !in_body) return NULL;
     (void)eo2;
     size_t size = 0;
-    const char *txt = clang_getFileContents(tu, sf1, &size);
+    const char *txt = ast_file_contents(tu, sf1, &size);
     if (!txt || so2 > size || so2 - so1 > 200) return NULL;
     size_t n = 0;
     char *out = malloc(so2 - so1 + 1);

@@ -27,6 +27,16 @@ bool ast_unop_is_incdec(enum CXUnaryOperatorKind op);
 
 /* Source text of a cursor's extent (spelled tokens joined), caller frees. */
 char *ast_text(CXTranslationUnit tu, CXCursor c);
+
+/* clang_getFileContents(), remembered until the next walk starts: libclang
+   finds a file's buffer by scanning every source location entry of the unit
+   (tens of thousands with the toolkit's headers) on each call, which made the
+   analyses that read a member's spelling ("threadIdx.x" is a property whose
+   cursor has no name) take minutes on template-heavy files.  The engine calls
+   ast_file_contents_forget() when it starts walking a unit (a reparse or a new
+   unit may reuse the same pointers).  Per thread. */
+const char *ast_file_contents(CXTranslationUnit tu, CXFile f, size_t *size);
+void ast_file_contents_forget(void);
 /* The source bytes of c when its whole extent is written in one file,
    outside any macro expansion (and *range, when given, its extent); NULL
    otherwise.  Caller frees. */

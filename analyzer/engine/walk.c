@@ -4,6 +4,7 @@
  * its kind.  Also the reporting helpers rules use. */
 #include "engine/walk.h"
 #include "clang/astutil.h"
+#include "analysis/launch.h"
 #include "core/options.h"
 #include "core/rule.h"
 #include "base/phasetime.h"
@@ -501,6 +502,8 @@ void walk_translation_unit_in(CXTranslationUnit tu, const char *main_file, const
     memset(&st, 0, sizeof st);
     st.main_abs = path_absolute(main_file);
     void *states[64] = {0};
+    ast_file_contents_forget(); /* a new unit, or this one reparsed */
+    launch_scan_forget();
 
     struct rule_ctx ctx;
     memset(&ctx, 0, sizeof ctx);
@@ -569,6 +572,7 @@ void walk_translation_unit_in(CXTranslationUnit tu, const char *main_file, const
 
     ctx_fn_cache_clear(&ctx);
     if (!analyses) analysis_cache_free(ctx.analyses);
+    ast_file_contents_forget();
     free(ctx.parents);
     for (size_t i = 0; i < st.n_macros; i++) free(st.macros[i].name);
     free(st.macros);
