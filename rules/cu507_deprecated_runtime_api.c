@@ -150,6 +150,18 @@ static void cu507_on_cursor(struct rule_ctx *ctx, CXCursor c)
     /* A <<<...>>> launch is lowered to an implicit configuration call
        (cudaConfigureCall with some headers), also inside macros. */
     if (!strcmp(name, "cudaConfigureCall")) {
+        /* The implicit call is located at the `<<<` it stands for (in a
+           macro's definition when the launch is written in one, and whatever
+           the callee: in a template it is not resolved). */
+        CXFile sf;
+        unsigned so;
+        size_t size = 0;
+        clang_getSpellingLocation(clang_getCursorLocation(c), &sf, NULL, NULL, &so);
+        const char *txt = sf ? ast_file_contents(ctx->tu, sf, &size) : NULL;
+        if (txt && so + 3 <= size && memcmp(txt + so, "<<<", 3) == 0) {
+            free(name);
+            return;
+        }
         for (unsigned n = 0; n < 4; n++) {
             CXCursor p = ctx_parent(ctx, n);
             if (clang_Cursor_isNull(p)) break;
