@@ -180,6 +180,7 @@ const struct rule rule_cu102 = {
     .category = "correctness",
     .scope = SCOPE_DEVICE,
     .status = STATUS_PREVIEW,
+    .precision = "1.00 (second frozen test set of 2026-11-28: 6 of 6 findings true; too few to earn stable)",
     .version = 1,
     .has_fix = true,
     .doc = "rules/CU102-implicit-warp-synchronous.md",

@@ -75,6 +75,7 @@ const struct rule rule_cu504 = {
     .category = "performance",
     .scope = SCOPE_HOST,
     .status = STATUS_PREVIEW,
+    .precision = "0.00 (second frozen test set of 2026-11-28: 0 of 2 findings true: a loop over devices)",
     .version = 1,
     .has_fix = false,
     .doc = "rules/CU504-alloc-in-loop.md",

@@ -14,7 +14,7 @@ import time
 SRC = os.environ.get("CUDALINT_SOURCE_DIR", os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.abspath(os.environ.get("CUDALINT", os.path.join(SRC, "build", "cudalint")))
 FIXTURES = [os.path.join(SRC, "fixtures", f) for f in ("cu101_barrier_order.cu", "cu001_suppressions.cu")]
-ARGS = ["--no-cuda-headers", "--no-cache", "--preview", "--time-limit", "2", "--format", "json"] + FIXTURES
+ARGS = ["--no-cuda-headers", "--no-cache", "--preview", "--time-limit", "10", "--format", "json"] + FIXTURES
 failures = []
 
 
@@ -31,7 +31,7 @@ def run(hang):
         env["CUDALINT_TEST_CHILD_HANG"] = hang
     t0 = time.time()
     try:
-        p = subprocess.run([BIN] + ARGS, capture_output=True, text=True, env=env, timeout=120)
+        p = subprocess.run([BIN] + ARGS, capture_output=True, text=True, env=env, timeout=300)
     except subprocess.TimeoutExpired:
         return None, "", "", time.time() - t0
     return p.returncode, p.stdout, p.stderr, time.time() - t0
@@ -41,11 +41,11 @@ def main():
     rc, want, _, _ = run(None)
     check(rc == 1 and '"diagnostics"' in want, f"a normal run finds something (exit {rc})")
     rc, out, err, secs = run("exit")
-    check(rc is not None and secs < 60, f"hang after the last file: the run ends ({secs:.1f} s)")
+    check(rc is not None and secs < 100, f"hang after the last file: the run ends ({secs:.1f} s)")
     check(rc == 1 and out == want, "hang after the last file: every finding is kept")
     check("after its last result" in err, "hang after the last file: said on stderr")
     rc, out, err, secs = run("start")
-    check(rc is not None and secs < 60, f"hang before the first file: the run ends ({secs:.1f} s)")
+    check(rc is not None and secs < 100, f"hang before the first file: the run ends ({secs:.1f} s)")
     try:
         files = json.loads(out)["files"] if rc is not None else []
     except ValueError:
