@@ -685,29 +685,15 @@ bool launch_x_multiple_of(const struct launch_info *li, long long k)
     return true;
 }
 
-bool launch_param_is_block_dim(struct launch_model *m, CXCursor kernel, unsigned param, unsigned axis)
+/* The direct launch sites of kernel (each with its argument keys), for the
+   questions about one parameter below; false when the kernel is defined
+   outside what the model sees or is also launched indirectly (then no site
+   tells the whole truth).  *n_out counts the sites; fn(site, data) decides
+   each and stops the walk by returning false. */
+static bool each_direct_site(struct launch_model *m, CXCursor kernel, bool (*fn)(const struct site *, void *),
+                             void *data, unsigned *n_out)
 {
-    if (!m || clang_Cursor_isNull(kernel) || axis > 2) return false;
-    if (!m->project && !clang_Location_isFromMainFile(clang_getCursorLocation(kernel))) return false;
-    char *usr = kernel_usr(kernel), *spec = spec_usr_of(kernel);
-    note_query(m, usr);
-    bool ok = *usr != 0;
-    for (unsigned i = 0; i < m->n_indirect && ok; i++)
-        if (strcmp(m->indirect[i].usr, usr) == 0) ok = false;
-    unsigned n = 0;
-    for (unsigned i = 0; i < m->n_sites && ok; i++) {
-        struct site *s = &m->sites[i];
-        if (!site_of(s, usr, spec)) continue;
-        n++;
-        ok = param < s->n_args && s->akey[param] && s->bkey[axis] && strcmp(s->akey[param], s->bkey[axis]) == 0;
-    }
-    free(usr);
-    free(spec);
-    return ok && n > 0;
-}
-
-bool launch_param_constant(struct launch_model *m, CXCursor kernel, unsigned param, long long *value)
-{
+    *n_out = 0;
     if (!m || clang_Cursor_isNull(kernel)) return false;
     if (!m->project && !clang_Location_isFromMainFile(clang_getCursorLocation(kernel))) return false;
     char *usr = kernel_usr(kernel), *spec = spec_usr_of(kernel);
@@ -715,18 +701,56 @@ bool launch_param_constant(struct launch_model *m, CXCursor kernel, unsigned par
     bool ok = *usr != 0;
     for (unsigned i = 0; i < m->n_indirect && ok; i++)
         if (strcmp(m->indirect[i].usr, usr) == 0) ok = false;
-    const char *first = NULL;
     for (unsigned i = 0; i < m->n_sites && ok; i++) {
-        struct site *s = &m->sites[i];
-        if (!site_of(s, usr, spec)) continue;
-        const char *k = param < s->n_args ? s->akey[param] : NULL;
-        ok = k && strncmp(k, "c:", 2) == 0 && (!first || strcmp(first, k) == 0);
-        if (!first) first = k;
+        if (!site_of(&m->sites[i], usr, spec)) continue;
+        ++*n_out;
+        ok = fn(&m->sites[i], data);
     }
-    if (ok && first) *value = strtoll(first + 2, NULL, 10);
     free(usr);
     free(spec);
-    return ok && first;
+    return ok;
+}
+
+struct block_dim_q {
+    unsigned param, axis;
+};
+
+static bool site_passes_block_dim(const struct site *s, void *data)
+{
+    const struct block_dim_q *q = data;
+    return q->param < s->n_args && s->akey[q->param] && s->bkey[q->axis] &&
+           strcmp(s->akey[q->param], s->bkey[q->axis]) == 0;
+}
+
+bool launch_param_is_block_dim(struct launch_model *m, CXCursor kernel, unsigned param, unsigned axis)
+{
+    if (axis > 2) return false;
+    struct block_dim_q q = {param, axis};
+    unsigned n;
+    return each_direct_site(m, kernel, site_passes_block_dim, &q, &n) && n > 0;
+}
+
+struct constant_q {
+    unsigned param;
+    const char *first; /* the first site's key */
+};
+
+static bool site_passes_same_constant(const struct site *s, void *data)
+{
+    struct constant_q *q = data;
+    const char *k = q->param < s->n_args ? s->akey[q->param] : NULL;
+    if (!k || strncmp(k, "c:", 2) != 0 || (q->first && strcmp(q->first, k) != 0)) return false;
+    q->first = k;
+    return true;
+}
+
+bool launch_param_constant(struct launch_model *m, CXCursor kernel, unsigned param, long long *value)
+{
+    struct constant_q q = {param, NULL};
+    unsigned n;
+    if (!each_direct_site(m, kernel, site_passes_same_constant, &q, &n) || n == 0) return false;
+    *value = strtoll(q.first + 2, NULL, 10);
+    return true;
 }
 
 static void *launch_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
