@@ -16,7 +16,8 @@
 # shoc, code-samples, PolyBench-ACC, kaldi, Parboil, cuda-convnet2, ggml,
 # cuda-samples, llm.c, and the frozen test sets: cudpp, Learn-CUDA-Programming,
 # how-to-optim-algorithm-in-cuda, CUDALibrarySamples; TensorRT, LeetCUDA,
-# mumax3, faiss) selects which of its folders are linted and the clang
+# mumax3, faiss; FasterTransformer, AMGX, arrayfire,
+# diff-gaussian-rasterization) selects which of its folders are linted and the clang
 # arguments its build would give (include directories, the macros its
 # configure step defines).  Headers that a corpus' build generates or takes
 # from elsewhere (caffe's caffe.pb.h, shoc's config.h, cuda-convnet2's helper
@@ -137,7 +138,8 @@ corpus_setup() {
         paths=.
         args="-I$dir/dev/cuda -I$dir" ;;
     cudpp | Learn-CUDA-Programming | how-to-optim-algorithm-in-cuda | CUDALibrarySamples | \
-    TensorRT | LeetCUDA | mumax3 | faiss)
+    TensorRT | LeetCUDA | mumax3 | faiss | \
+    FasterTransformer | AMGX | arrayfire | diff-gaussian-rasterization)
         # The frozen test sets: linted as a new user would, with no flags.
         paths=.
         args= ;;
