@@ -32,9 +32,11 @@
 #include "analysis/launch.h"
 #include "clang/astutil.h"
 #include "base/util.h"
+#include "base/report.h"
 
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -299,9 +301,13 @@ static struct vinfo vjoin_keep(struct vinfo a, struct vinfo b)
 static bool vjoin_phi_into(struct vinfo *dst, struct vinfo src)
 {
     int tx = (dst->m & VM_THREAD) && (src.m & VM_THREAD) && dst->tx == src.tx ? dst->tx : 0;
-    bool ch = vjoin_into(dst, src) || dst->tx != tx;
+    int old_tx = dst->tx;
+    /* vjoin_into drops the threadIdx.x term; compare with the term before
+       the join, or a term both paths keep reads as a change on every visit
+       and a loop never reaches its fixpoint (nested loops then multiply). */
+    bool ch = vjoin_into(dst, src);
     dst->tx = tx;
-    return ch;
+    return ch || old_tx != tx;
 }
 
 /* l + sign * r for integer sums (sign 0: any other combination): the
@@ -2673,6 +2679,15 @@ static void count_defs(struct fnan *a)
         if (a->vars[v].n_defs != 1) a->vars[v].def = NULL;
 }
 
+/* Functions whose walk ran out of its statement budget (this process). */
+static atomic_ulong st_budget_exhausted;
+
+void uniformity_stats_report(void)
+{
+    unsigned long n = atomic_load(&st_budget_exhausted);
+    if (n) report_info("uniformity: %lu function%s too large for the walk's budget (nothing reported in them)", n, n == 1 ? "" : "s");
+}
+
 static struct fnan *analyse_function(struct uniformity *u, CXTranslationUnit tu, CXCursor fn)
 {
     struct fnan *a = xcalloc(1, sizeof *a);
@@ -2734,6 +2749,14 @@ static struct fnan *analyse_function(struct uniformity *u, CXTranslationUnit tu,
         exec(a, &st, a->root, none);
         state_free(&st);
         if (!a->changed) break;
+    }
+    if (a->budget == 0) {
+        /* Cut short: statements left unvisited and loops not at their
+           fixpoint would read as uniform.  Nothing is known of this
+           function (its rules stay silent); --statistics counts it. */
+        atomic_fetch_add(&st_budget_exhausted, 1);
+        fnan_free(a);
+        return NULL;
     }
     return a;
 }

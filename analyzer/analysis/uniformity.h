@@ -32,6 +32,9 @@ extern const struct analysis_kind uniformity_analysis;
 struct uniformity *uniformity_new_assuming(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps,
                                            const CXCursor *uniform, unsigned n);
 void uniformity_release(struct uniformity *u);
+/* --statistics: functions this process could not analyse within the walk's
+   statement budget (printed only when there were some). */
+void uniformity_stats_report(void);
 
 /* May the value of expr differ between threads of a block?  Expressions the
    interpretation never reached (dead code, unevaluated operands) are judged

@@ -7,6 +7,7 @@
 #include "analysis/launch.h"
 #include "base/phasetime.h"
 #include "analysis/smt_solve.h"
+#include "analysis/uniformity.h"
 #include "base/report.h"
 #include "cache/cache.h"
 #include "codegen/codegen.h"
@@ -923,7 +924,10 @@ void lint_files(const struct lint_options *o, const struct strvec *files, const 
     free(todo);
     free(includer);
     /* The divergence queries this process asked (analysis/smt_solve.h). */
-    if (o->statistics) smt_stats_report();
+    if (o->statistics) {
+        smt_stats_report();
+        uniformity_stats_report();
+    }
 }
 
 /* --shard K/N: the files sorted by path are cut into N contiguous slices of
