@@ -3,6 +3,7 @@
  * model (value.h) with the launch constraints, asks the solver (smt.h), and
  * runs the walk again assuming uniform what the solver proved. */
 #include "analysis/divergence.h"
+#include "analysis/hostexpr.h"
 #include "analysis/launch.h"
 #include "analysis/smt_solve.h"
 #include "analysis/value.h"
@@ -469,6 +470,77 @@ static bool padded_bound(struct divergence_facts *f, struct value_model *vm, CXC
    the launch shapes known, one question per shape; without, a
    one-dimensional block first (it gives the plainest witness), then any
    block shape when the condition reads the y or z index. */
+/* Does term x divide by something not constant?  Such facts (a grid of
+   div_ceil(n, block) with the block a run-time value) make a question
+   non-linear, which the solver rarely decides within its budget. */
+static bool divides_by_symbol(struct smt_arena *a, smt_id x, unsigned char *seen, int depth)
+{
+    if (!x || seen[x] || depth > 200) return depth > 200;
+    seen[x] = 1;
+    const struct smt_node *n = smt_node(a, x);
+    if (!n) return false;
+    if ((n->op == SMT_SDIV || n->op == SMT_UDIV || n->op == SMT_SREM || n->op == SMT_UREM) &&
+        !smt_is_const(a, n->arg[1], NULL))
+        return true;
+    if (n->op == SMT_CONST || n->op == SMT_SYM) return false;
+    for (int i = 0; i < 3; i++)
+        if (n->arg[i] && divides_by_symbol(a, n->arg[i], seen, depth + 1)) return true;
+    return false;
+}
+
+/* What the kernel's launch sites say (hostexpr.h): the disjunction over
+   its sites of each site's facts and template arguments; 0 when no site
+   says anything (or one says nothing, or a launch is not seen). */
+static smt_id launch_facts(struct divergence_facts *f, struct value_model *vm, smt_id *small)
+{
+    *small = 0;
+    if (!f->is_kernel) return 0;
+    struct launch_model *m = analysis_get(f->deps, &launch_analysis, clang_getNullCursor());
+    struct launch_site_view v[16];
+    unsigned n;
+    if (!m || !launch_site_views(m, f->fn, v, 16, &n) || n == 0) return 0;
+    struct smt_arena *a = f->arena;
+    CXCursor kids[96];
+    unsigned nk = ast_children(f->fn, kids, 96);
+    smt_id param[32], tparam[LAUNCH_MAX_TARGS];
+    unsigned np = 0, nt = 0;
+    for (unsigned i = 0; i < nk; i++) {
+        enum CXCursorKind k = clang_getCursorKind(kids[i]);
+        if (k == CXCursor_ParmDecl && np < 32) param[np++] = value_decl_symbol(vm, kids[i]);
+        else if ((k == CXCursor_TemplateTypeParameter || k == CXCursor_TemplateTemplateParameter) && nt < LAUNCH_MAX_TARGS)
+            tparam[nt++] = 0;
+        else if (k == CXCursor_NonTypeTemplateParameter && nt < LAUNCH_MAX_TARGS)
+            tparam[nt++] = value_decl_symbol(vm, kids[i]);
+    }
+    struct hostexpr_kernel hk = {np, param, {0, 0, 0}, {0, 0, 0}};
+    /* For a witness a user can check: the parameters at most 4096. */
+    smt_id bound = smt_bool(a, true);
+    for (unsigned i = 0; i < np; i++)
+        if (param[i]) bound = and2(a, bound, smt_bin(a, SMT_ULE, param[i], smt_const(a, smt_width(a, param[i]), 4096)));
+    *small = bound;
+    for (int ax = 0; ax < 3; ax++) {
+        hk.grid[ax] = value_builtin(vm, 'g', ax, 0);
+        hk.block[ax] = value_builtin(vm, 'd', ax, 0);
+    }
+    smt_id any = smt_bool(a, false);
+    for (unsigned s = 0; s < n; s++) {
+        smt_id site = hostexpr_site_facts(a, v[s].rel, &hk);
+        for (unsigned t = 0; t < v[s].n_targs && t < nt; t++) {
+            if (!v[s].targ_known[t] || !tparam[t]) continue;
+            unsigned w = smt_width(a, tparam[t]);
+            uint64_t val = (uint64_t)v[s].targ[t];
+            site = and2(a, site, smt_bin(a, SMT_EQ, tparam[t], smt_const(a, w, w == 32 ? val & 0xffffffffu : val)));
+        }
+        uint64_t c;
+        if (!site || (smt_is_const(a, site, &c) && c)) return 0;
+        any = smt_bin(a, SMT_BOR, any, site);
+    }
+    unsigned char *seen = xcalloc((size_t)any + 1, 1);
+    bool hard = divides_by_symbol(a, any, seen, 0);
+    free(seen);
+    return hard ? 0 : any;
+}
+
 static enum smt_result ask(struct divergence_facts *f, struct value_model *vm, CXCursor cond, bool by_value, bool lanes,
                            struct divergence_witness *w, bool *unmodelled)
 {
@@ -505,6 +577,36 @@ static enum smt_result ask(struct divergence_facts *f, struct value_model *vm, C
             /* The cheap bounds on y and z admitted a block of more than 1024
                threads: ask again with the product itself. */
             r = smt_check(a, and2(a, q, block_size_bound(vm, a)), SMT_BUDGET_MS, &m);
+        smt_id small = 0;
+        smt_id lf = r == SMT_SAT ? launch_facts(f, vm, &small) : 0;
+        if (lf) {
+            /* Asked again with what the launches say (the grid they launch,
+               the arguments, the host's asserts): no such launch runs the
+               pair, or a witness that one does.  Undecided keeps the first
+               answer: the facts only ever remove pairs. */
+            bool lf_axis[3];
+            grid_axes(a, lf, lf_axis);
+            for (int ax = 0; ax < 3; ax++) lf_axis[ax] = lf_axis[ax] || grid_axis[ax];
+            smt_id q2 = and2(a, and2(a, smt_ne(a, c1, c2), value_assumptions(vm)),
+                             and2(a, thread_constraints(vm, a, shape, lanes, lf_axis), lf));
+            struct smt_model m2;
+            bool plain = q2 && concrete_witness(a, q2, shape, &m2);
+            enum smt_result r2 = !q2 ? SMT_UNKNOWN : plain ? SMT_SAT : smt_check_thorough(a, q2, 4 * SMT_BUDGET_MS, &m2);
+            if (r2 == SMT_UNSAT) {
+                smt_stats_count_launch_refuted();
+                continue;
+            }
+            if (r2 == SMT_SAT) {
+                /* The solver's model can pick any 32-bit length: ask for one
+                   with small parameters, for a witness a user can replay. */
+                struct smt_model m3;
+                if (!plain && small && smt_check_thorough(a, and2(a, q2, small), 4 * SMT_BUDGET_MS, &m3) == SMT_SAT &&
+                    !block_too_large(f, vm, &m3))
+                    m = m3;
+                else if (!block_too_large(f, vm, &m2))
+                    m = m2;
+            }
+        }
         if (r == SMT_SAT) {
             fill_witness(f, vm, &m, f->shape_known ? shape : NULL, by_value ? 0 : c1, w);
             return SMT_SAT;

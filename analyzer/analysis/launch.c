@@ -13,6 +13,7 @@
  * kernel to cudaLaunchKernel and relatives, or a kernel defined outside the
  * main file (other translation units may launch it too). */
 #include "analysis/launch.h"
+#include "analysis/hostexpr.h"
 #include "clang/astutil.h"
 #include "base/util.h"
 
@@ -39,6 +40,9 @@ struct site {
     /* Where the launch is ("PATH:OFFSET", the file as an absolute path):
        one site seen by several translation units is one entry. */
     char *loc;
+    /* The host side as text: grid, block, arguments and the conditions
+       checked before the launch (hostexpr.h); NULL: nothing known. */
+    char *rel;
 };
 
 /* A kernel passed to cudaLaunchKernel & co. (its shape is then unknown). */
@@ -58,6 +62,9 @@ struct launch_model {
        sites[0, n_own) and indirect[0, n_own_indirect) are the unit's own. */
     bool project;
     unsigned n_own, n_own_indirect;
+    /* While reading the unit: the top-level declaration being read (where a
+       launch's host conditions are looked for). */
+    CXCursor scope;
     /* The kernels asked about, and for --statistics those whose shapes came
        from a file other than the kernel's own, and those left unknown. */
     struct strvec queried, elsewhere, unknown;
@@ -215,6 +222,12 @@ static enum CXChildVisitResult modscan_visit(CXCursor c, CXCursor parent, CXClie
 static bool unchanged_local(CXCursor var)
 {
     if (clang_getCursorKind(var) != CXCursor_VarDecl) return false;
+    return unchanged_in_function(var);
+}
+
+/* The same, as hostexpr.h asks it. */
+static bool launch_var_unchanged(CXCursor var)
+{
     return unchanged_in_function(var);
 }
 
@@ -456,6 +469,7 @@ static void record_launch(struct launch_model *m, CXCursor call, CXCursor callee
         s.known = eval_dim3(clang_Cursor_getArgument(cfg, 1), s.shape.b, 0);
         block_keys(clang_Cursor_getArgument(cfg, 1), s.bkey, 0);
     }
+    s.rel = hostexpr_launch(m->scope, call, cfg, launch_var_unchanged);
     int na = clang_Cursor_getNumArguments(call);
     if (na > 0) {
         s.n_args = (unsigned)na;
@@ -521,7 +535,9 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl)
         return CXChildVisit_Recurse;
+    m->scope = c;
     clang_visitChildren(c, model_visit, data);
+    m->scope = clang_getNullCursor();
     return CXChildVisit_Continue;
 }
 
@@ -541,6 +557,7 @@ static void site_release(struct site *s)
     free(s->usr);
     free(s->spec_usr);
     free(s->loc);
+    free(s->rel);
     for (unsigned k = 0; k < 3; k++) free(s->bkey[k]);
     for (unsigned k = 0; k < s->n_args; k++) free(s->akey[k]);
     free(s->akey);
@@ -753,6 +770,33 @@ bool launch_param_constant(struct launch_model *m, CXCursor kernel, unsigned par
     return true;
 }
 
+struct views_q {
+    struct launch_site_view *out;
+    unsigned max, n;
+};
+
+static bool site_view(const struct site *s, void *data)
+{
+    struct views_q *q = data;
+    if (q->n == q->max) return false;
+    struct launch_site_view *v = &q->out[q->n++];
+    v->rel = s->rel;
+    v->n_targs = s->n_targs;
+    v->targ = s->targ;
+    v->targ_known = s->targ_known;
+    return true;
+}
+
+bool launch_site_views(struct launch_model *m, CXCursor kernel, struct launch_site_view *out, unsigned max,
+                       unsigned *n)
+{
+    struct views_q q = {out, max, 0};
+    unsigned seen;
+    bool ok = each_direct_site(m, kernel, site_view, &q, &seen) && seen > 0;
+    *n = ok ? q.n : 0;
+    return ok;
+}
+
 static void *launch_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
 {
     (void)fn;
@@ -832,6 +876,7 @@ static void site_copy(struct site *to, const struct site *from)
     to->usr = xstrdup(from->usr);
     to->spec_usr = dup_or_null(from->spec_usr);
     to->loc = dup_or_null(from->loc);
+    to->rel = dup_or_null(from->rel);
     for (unsigned k = 0; k < 3; k++) to->bkey[k] = dup_or_null(from->bkey[k]);
     to->akey = from->n_args ? xcalloc(from->n_args, sizeof *to->akey) : NULL;
     for (unsigned k = 0; k < from->n_args; k++) to->akey[k] = dup_or_null(from->akey[k]);
@@ -992,6 +1037,7 @@ static cJSON *site_json(const struct site *s)
     for (int k = 0; k < 3; k++) cJSON_AddItemToArray(bk, str_or_null(s->bkey[k]));
     cJSON *a = cJSON_AddArrayToObject(j, "a");
     for (unsigned k = 0; k < s->n_args; k++) cJSON_AddItemToArray(a, str_or_null(s->akey[k]));
+    if (s->rel) cJSON_AddItemToObject(j, "r", cJSON_CreateString(s->rel));
     return j;
 }
 
@@ -1027,6 +1073,7 @@ static bool site_from_json(const cJSON *j, struct site *s)
     s->n_args = (unsigned)cJSON_GetArraySize(a);
     s->akey = s->n_args ? xcalloc(s->n_args, sizeof *s->akey) : NULL;
     for (unsigned k = 0; k < s->n_args; k++) s->akey[k] = json_str_dup(cJSON_GetArrayItem(a, (int)k));
+    s->rel = json_str_dup(cJSON_GetObjectItemCaseSensitive(j, "r"));
     return true;
 }
 

@@ -125,6 +125,21 @@ bool launch_param_is_block_dim(struct launch_model *m, CXCursor kernel, unsigned
    defined outside the main file. */
 bool launch_param_constant(struct launch_model *m, CXCursor kernel, unsigned param, long long *value);
 
+/* What each launch site of a kernel says of its host side: the relation
+   text (hostexpr.h; NULL: nothing) and the integer template arguments of
+   the specialisation launched.  Pointers into the model, valid while it
+   lives.  False (and *n = 0) when the kernel has no launch site, more than
+   max of them, or is launched through cudaLaunchKernel and relatives: then
+   no launch says anything for sure. */
+struct launch_site_view {
+    const char *rel;
+    unsigned n_targs;
+    const long long *targ;
+    const bool *targ_known;
+};
+bool launch_site_views(struct launch_model *m, CXCursor kernel, struct launch_site_view *out, unsigned max,
+                       unsigned *n);
+
 /* Does the shape divide into whole warps along x: blockDim.x a multiple of 32
    at every site?  (False when unknown.) */
 bool launch_x_multiple_of(const struct launch_info *li, long long k);

@@ -24,7 +24,8 @@ struct solver_state {
     void *backend;
 };
 
-static atomic_ulong st_queries, st_sat, st_unsat, st_unknown, st_cached, st_folded, st_unexpressed;
+static atomic_ulong st_queries, st_sat, st_unsat, st_unknown, st_cached, st_folded, st_unexpressed, st_launch_refuted, st_thorough,
+    st_thorough_unknown;
 static atomic_ullong st_solver_us;
 
 static void state_release(void *p)
@@ -50,7 +51,21 @@ static double now_ms(void)
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+static enum smt_result check(struct smt_arena *a, smt_id formula, unsigned budget_ms, struct smt_model *model_out,
+                             bool thorough);
+
 enum smt_result smt_check(struct smt_arena *a, smt_id formula, unsigned budget_ms, struct smt_model *model_out)
+{
+    return check(a, formula, budget_ms, model_out, false);
+}
+
+enum smt_result smt_check_thorough(struct smt_arena *a, smt_id formula, unsigned budget_ms, struct smt_model *model_out)
+{
+    return check(a, formula, budget_ms, model_out, true);
+}
+
+static enum smt_result check(struct smt_arena *a, smt_id formula, unsigned budget_ms, struct smt_model *model_out,
+                             bool thorough)
 {
     struct smt_model scratch;
     struct smt_model *m = model_out ? model_out : &scratch;
@@ -69,11 +84,18 @@ enum smt_result smt_check(struct smt_arena *a, smt_id formula, unsigned budget_m
             return s->answers[i].result;
         }
     double t0 = now_ms();
-    enum smt_result r = smt_z3_check(a, &s->backend, formula, budget_ms, m);
+    enum smt_result r = smt_z3_check(a, &s->backend, formula, budget_ms, thorough, m);
     double dt = now_ms() - t0;
     atomic_fetch_add(&st_solver_us, (unsigned long long)(dt * 1000));
-    atomic_fetch_add(&st_queries, 1);
-    atomic_fetch_add(r == SMT_SAT ? &st_sat : r == SMT_UNSAT ? &st_unsat : &st_unknown, 1);
+    if (thorough) {
+        /* The launch-fact questions: counted apart, an undecided one keeps
+           its finding. */
+        atomic_fetch_add(&st_thorough, 1);
+        if (r == SMT_UNKNOWN) atomic_fetch_add(&st_thorough_unknown, 1);
+    } else {
+        atomic_fetch_add(&st_queries, 1);
+        atomic_fetch_add(r == SMT_SAT ? &st_sat : r == SMT_UNSAT ? &st_unsat : &st_unknown, 1);
+    }
     if (r != SMT_SAT) m->n = 0;
     if (s->n_answers == s->cap_answers) {
         s->cap_answers = s->cap_answers ? 2 * s->cap_answers : 16;
@@ -99,6 +121,11 @@ void smt_stats_count_unexpressed(void)
     atomic_fetch_add(&st_unexpressed, 1);
 }
 
+void smt_stats_count_launch_refuted(void)
+{
+    atomic_fetch_add(&st_launch_refuted, 1);
+}
+
 unsigned long smt_stats_unexpressed(void)
 {
     return atomic_load(&st_unexpressed);
@@ -110,6 +137,9 @@ void smt_stats_report(void)
     smt_stats_get(&st);
     report_info("solver: %lu queries (%lu sat, %lu unsat, %lu unknown: their findings dropped) in %.0f ms; "
                 "%lu answered from the cache, %lu decided by folding; %lu constructs outside the value model "
-                "(the walk's verdict kept)",
-                st.queries, st.sat, st.unsat, st.unknown, st.solver_ms, st.cached, st.folded, smt_stats_unexpressed());
+                "(the walk's verdict kept); launch facts (grid, arguments, host asserts): %lu queries, %lu pairs no launch "
+                "runs, %lu undecided (the finding kept)",
+                st.queries, st.sat, st.unsat, st.unknown, st.solver_ms, st.cached, st.folded, smt_stats_unexpressed(),
+                (unsigned long)atomic_load(&st_thorough), (unsigned long)atomic_load(&st_launch_refuted),
+                (unsigned long)atomic_load(&st_thorough_unknown));
 }

@@ -15,6 +15,12 @@
    (may be NULL) is filled on SMT_SAT.  Answers are cached by formula id. */
 enum smt_result smt_check(struct smt_arena *a, smt_id formula, unsigned budget_ms, struct smt_model *model_out);
 
+/* The same, for a formula heavy in division and multiplication (a launch's
+   grid arithmetic): the back end preprocesses it as bit-vector arithmetic
+   before it searches, which costs more on small formulas and decides these
+   in a fraction of the time. */
+enum smt_result smt_check_thorough(struct smt_arena *a, smt_id formula, unsigned budget_ms, struct smt_model *model_out);
+
 /* What every arena of this process asked: for --statistics. */
 struct smt_stats {
     unsigned long queries, sat, unsat, unknown, cached, folded;
@@ -24,6 +30,9 @@ void smt_stats_get(struct smt_stats *out);
 /* Counts a construct the caller left undecided because it could not be
    expressed (shown with the statistics). */
 void smt_stats_count_unexpressed(void);
+/* A pair the walk and the solver found, that no launch of the kernel runs
+   (its grid, arguments and the host's asserts: hostexpr.h). */
+void smt_stats_count_launch_refuted(void);
 unsigned long smt_stats_unexpressed(void);
 /* One line through the report path (--statistics): the counts above. */
 void smt_stats_report(void);

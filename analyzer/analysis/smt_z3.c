@@ -160,7 +160,7 @@ static void read_model(Z3_context c, Z3_solver s, const struct smt_arena *a, smt
     Z3_model_dec_ref(c, m);
 }
 
-enum smt_result smt_z3_check(const struct smt_arena *a, void **state, smt_id formula, unsigned budget_ms,
+enum smt_result smt_z3_check(const struct smt_arena *a, void **state, smt_id formula, unsigned budget_ms, bool thorough,
                              struct smt_model *model)
 {
     struct z3_state *z = *state;
@@ -183,7 +183,9 @@ enum smt_result smt_z3_check(const struct smt_arena *a, void **state, smt_id for
     enum smt_result res = SMT_UNKNOWN;
     Z3_ast f = translate(c, a, formula, memo);
     if (f) {
-        Z3_solver s = Z3_mk_simple_solver(c);
+        /* Thorough: Z3's QF_BV strategy (simplification, equation solving
+           and bit-blasting tuned to the logic) instead of the plain solver. */
+        Z3_solver s = thorough ? Z3_mk_solver_for_logic(c, Z3_mk_string_symbol(c, "QF_BV")) : Z3_mk_simple_solver(c);
         Z3_solver_inc_ref(c, s);
         Z3_params p = Z3_mk_params(c);
         Z3_params_inc_ref(c, p);

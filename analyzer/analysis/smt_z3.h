@@ -6,9 +6,10 @@
 #include "analysis/smt.h"
 
 /* Decides formula within budget_ms (SMT_UNKNOWN on time-out or error);
-   fills model (the symbols of the formula) on SMT_SAT.  *state is the back
+   fills model (the symbols of the formula) on SMT_SAT; thorough picks the
+   bit-vector strategy (smt_check_thorough).  *state is the back
    end's state for the arena (NULL at first), released by smt_z3_release. */
-enum smt_result smt_z3_check(const struct smt_arena *a, void **state, smt_id formula, unsigned budget_ms,
+enum smt_result smt_z3_check(const struct smt_arena *a, void **state, smt_id formula, unsigned budget_ms, bool thorough,
                              struct smt_model *model);
 void smt_z3_release(void *state);
 

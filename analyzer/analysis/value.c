@@ -534,6 +534,18 @@ static smt_id opaque(struct value_model *vm, CXCursor expr, const char *name, un
     return smt_sym(vm->a, type_width(clang_getCursorType(expr)), buf);
 }
 
+smt_id value_decl_symbol(struct value_model *vm, CXCursor decl)
+{
+    CXType t = clang_getCursorType(decl);
+    if (!type_integer(t)) return 0;
+    char *name = ast_spelling(decl);
+    char buf[160];
+    /* As opaque() names a read of decl that the pair shares. */
+    snprintf(buf, sizeof buf, "%s@%x", name, start_of(decl));
+    free(name);
+    return smt_sym(vm->a, type_width(t), buf);
+}
+
 /* ---- builtins ---- */
 
 /* threadIdx.x -> 't', 0; false for anything else. */

@@ -57,6 +57,10 @@ smt_id value_assumptions(struct value_model *vm);
    threadIdx only. */
 smt_id value_builtin(struct value_model *vm, char which, int axis, int t);
 
+/* The symbol of a read of a parameter or template parameter decl of the
+   function (the one both threads share); 0 when it is not an integer. */
+smt_id value_decl_symbol(struct value_model *vm, CXCursor decl);
+
 /* For a witness: the name a user reads for a symbol of the model ("n" for a
    parameter n, "threadIdx.x"), and the thread it belongs to (0: shared).
    False for symbols that mean nothing to a user (iteration counters, opaque
