@@ -269,10 +269,78 @@ struct analysis {
     CXCursor constant; /* the literal, or the constant expression it is part of */
 };
 
+static bool literal_value(CXCursor lit, double *v);
+
+/* c without parentheses, sign changes and no-op double wrappers. */
+static CXCursor strip_exact(CXCursor c)
+{
+    for (int guard = 0; guard < 64; guard++) {
+        enum CXCursorKind k = clang_getCursorKind(c);
+        if (k == CXCursor_ParenExpr ||
+            (k == CXCursor_UnaryOperator && kind_of(c) == CXType_Double &&
+             (ast_unop(c) == CXUnaryOperator_Minus || ast_unop(c) == CXUnaryOperator_Plus))) {
+            c = ast_child(c, 0);
+            continue;
+        }
+        if (k == CXCursor_UnexposedExpr && kind_of(c) == CXType_Double) {
+            CXCursor kids[2];
+            if (ast_children(c, kids, 2) == 1 && kind_of(kids[0]) == CXType_Double) {
+                c = kids[0];
+                continue;
+            }
+        }
+        break;
+    }
+    return c;
+}
+
+/* Is the literal's own operation (op, the first region node above it,
+   reached through child) a comparison or a selection (?:, fmax, fmin, max,
+   min) that is in double because of another operand, a double operation or
+   call beside it?  `fmax(x - 1.0, 0.0)`: the 1.0 makes the selection double;
+   suffixing the 0.0 alone changes no instruction, and once the 1.0 is
+   fixed nvcc compares and selects in float against a constant that float
+   holds exactly.  Then the other literal is the one to report.  (In
+   arithmetic, `x * 0.999 + 0.001`, each literal keeps its own operation in
+   double: both are reported.) */
+static bool double_anyway(CXCursor op, CXCursor child, CXCursor lit)
+{
+    double v;
+    if (!literal_value(lit, &v) || (double)(float)v != v) return false;
+    CXCursor kids[8];
+    unsigned n = 0;
+    enum CXCursorKind k = clang_getCursorKind(op);
+    if (k == CXCursor_BinaryOperator && !is_compare_op(ast_binop(op))) return false;
+    if (k == CXCursor_CompoundAssignOperator) return false;
+    if (k == CXCursor_CallExpr) {
+        char *name = ast_spelling(clang_getCursorReferenced(op));
+        bool select = !strcmp(name, "fmax") || !strcmp(name, "fmin") || !strcmp(name, "max") || !strcmp(name, "min");
+        free(name);
+        if (!select) return false;
+        int na = clang_Cursor_getNumArguments(op);
+        for (int i = 0; i < na && n < 8; i++) kids[n++] = clang_Cursor_getArgument(op, (unsigned)i);
+    } else if (k == CXCursor_ConditionalOperator) {
+        if (ast_children(op, kids, 3) != 3) return false;
+        kids[0] = kids[2];
+        n = 2;
+    } else {
+        n = ast_children(op, kids, 2);
+    }
+    for (unsigned i = 0; i < n; i++) {
+        /* The same statement node (an extent inside a macro's expansion is
+           the whole expansion, so extents cannot tell the operands apart). */
+        if (clang_equalCursors(kids[i], child)) continue;
+        CXCursor o = strip_exact(kids[i]);
+        if (kind_of(o) == CXType_Double && is_region_node(o) && !double_constant(o, NULL)) return true;
+    }
+    return false;
+}
+
 static void analyse(struct rule_ctx *ctx, CXCursor lit, struct analysis *a)
 {
     memset(a, 0, sizeof *a);
     CXCursor cur = lit, top = clang_getNullCursor();
+    bool other_cause = false;
     a->constant = lit;
     enum dest dest = DEST_NONE;
     for (unsigned n = 0;; n++) {
@@ -308,6 +376,7 @@ static void analyse(struct rule_ctx *ctx, CXCursor lit, struct analysis *a)
             break;
         }
         if (is_region_node(p) && is_value_operand(p, cur)) {
+            if (ast_is_null(top)) other_cause = double_anyway(p, cur, lit);
             top = p;
             cur = p;
             enum CXCursorKind k = clang_getCursorKind(p);
@@ -332,7 +401,7 @@ static void analyse(struct rule_ctx *ctx, CXCursor lit, struct analysis *a)
     if (ast_is_null(top) || dest == DEST_NONE || dest == DEST_DOUBLE) return;
     a->r.cp = ctx_analysis(ctx, &constprop_analysis);
     explore(top, &a->r);
-    if (a->r.has_float && !a->r.genuine && !a->r.unknown) a->verdict = V_FLAG;
+    if (a->r.has_float && !a->r.genuine && !a->r.unknown && !other_cause) a->verdict = V_FLAG;
 }
 
 /* ---- the literal's text, spelling and macro ---- */
