@@ -32,6 +32,9 @@ static void cu502_on_cursor(struct rule_ctx *ctx, CXCursor body)
             bool later = o->offset > c->offset;
             bool same_loop = c->loop >= 0 && o->loop >= 0 && hostapi_loop_within(m, o->loop, c->loop);
             if (!later && !same_loop) continue;
+            /* The other arm of an if, another case of a switch: never runs
+               after this launch (neither a check of it nor a call it meets). */
+            if (later && !same_loop && hostapi_exclusive(m, c, o)) continue;
             if (is_check(o)) checked = true;
             else if (later && !sync && (o->flags & HOSTAPI_SYNC) && o->use != HOSTAPI_USE_VOIDED) sync = o;
             if (later && !next_api && (o->flags & HOSTAPI_API)) next_api = o;

@@ -977,6 +977,80 @@ static bool on_exit_path(struct walk *w)
     return false;
 }
 
+/* Does statement s leave the switch around it: break, return, goto, throw,
+   or a case label or block whose last statement does? */
+static bool leaves_switch(CXCursor s, int depth)
+{
+    if (depth > 8) return false;
+    enum CXCursorKind k = clang_getCursorKind(s);
+    if (k == CXCursor_BreakStmt || k == CXCursor_ReturnStmt || k == CXCursor_GotoStmt || k == CXCursor_CXXThrowExpr)
+        return true;
+    if (k == CXCursor_UnexposedExpr) return clang_getCursorKind(ast_child(s, 0)) == CXCursor_CXXThrowExpr;
+    if (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt || k == CXCursor_CompoundStmt) {
+        CXCursor kids[256];
+        unsigned n = ast_children(s, kids, 256);
+        return n > 0 && n < 256 && leaves_switch(kids[n - 1], depth + 1);
+    }
+    return false;
+}
+
+/* The if and switch arms around the call being added (w's stack). */
+static void record_arms(struct walk *w, struct hostapi_call *c, CXCursor call)
+{
+    c->n_arms = 0;
+    for (unsigned i = 0; i < w->depth && c->n_arms < HOSTAPI_MAX_ARMS; i++) {
+        CXCursor p = w->stack[i];
+        enum CXCursorKind k = clang_getCursorKind(p);
+        if (k != CXCursor_IfStmt && k != CXCursor_SwitchStmt) continue;
+        CXCursor next = i + 1 < w->depth ? w->stack[i + 1] : call;
+        CXCursor kids[256];
+        unsigned n = ast_children(p, kids, 256), at = n;
+        for (unsigned j = 0; j < n; j++)
+            if (clang_equalCursors(kids[j], next)) at = j;
+        if (at == n) continue;
+        struct hostapi_arm a = {offset_of(p), k == CXCursor_SwitchStmt, 0, 0};
+        if (k == CXCursor_IfStmt) {
+            /* children: condition, then[, else]; an init statement or a
+               condition variable comes first (then taken to have an else
+               when there are four or more children) */
+            if (n == 2) a.arm = at == 1 ? 1 : 0;
+            else if (n == 3) a.arm = at == 1 ? 1 : at == 2 ? 2 : 0;
+            else a.arm = at == n - 1 ? 2 : at == n - 2 ? 1 : 0;
+            if (a.arm == 0) continue; /* the condition */
+        } else {
+            /* the body: a block whose statements are the cases */
+            if (clang_getCursorKind(next) != CXCursor_CompoundStmt || i + 2 > w->depth) continue;
+            CXCursor stmt = i + 2 < w->depth ? w->stack[i + 2] : call;
+            CXCursor body[512];
+            unsigned nb = ast_children(next, body, 512);
+            unsigned idx = nb;
+            for (unsigned j = 0; j < nb; j++)
+                if (clang_equalCursors(body[j], stmt)) idx = j;
+            if (idx == nb || nb == 512) continue;
+            a.arm = idx;
+            for (unsigned j = 0; j < idx; j++)
+                if (leaves_switch(body[j], 0)) a.leaves_before++;
+        }
+        c->arms[c->n_arms++] = a;
+    }
+}
+
+bool hostapi_exclusive(const struct hostapi_fn *f, const struct hostapi_call *first, const struct hostapi_call *later)
+{
+    /* A loop around both runs the branch again: the other arm can follow. */
+    if (first->loop >= 0 && later->loop >= 0 &&
+        (hostapi_loop_within(f, later->loop, first->loop) || hostapi_loop_within(f, first->loop, later->loop)))
+        return false;
+    for (unsigned i = 0; i < first->n_arms; i++)
+        for (unsigned j = 0; j < later->n_arms; j++) {
+            const struct hostapi_arm *a = &first->arms[i], *b = &later->arms[j];
+            if (a->branch != b->branch || a->is_switch != b->is_switch) continue;
+            if (!a->is_switch && a->arm != b->arm) return true;
+            if (a->is_switch && b->arm > a->arm && b->leaves_before > a->leaves_before) return true;
+        }
+    return false;
+}
+
 static struct hostapi_call *add_call(struct walk *w, CXCursor call, char *name, unsigned flags)
 {
     struct hostapi_fn *f = w->f;
@@ -993,6 +1067,7 @@ static struct hostapi_call *add_call(struct walk *w, CXCursor call, char *name, 
     c->loop = w->cur_loop;
     c->exit_path = w->cur_loop >= 0 && on_exit_path(w);
     c->offset = offset_of(call);
+    record_arms(w, c, call);
     c->copy_kind = HOSTAPI_COPY_UNKNOWN;
     c->use = HOSTAPI_USE_CHECKED;
     return c;

@@ -63,8 +63,23 @@ enum hostapi_origin {
     HOSTAPI_ORIGIN_PINNED,   /* cudaMallocHost, cudaHostAlloc, cudaMallocManaged, cudaHostRegister */
 };
 
+/* One branch a call sits in: an if's then (1) or else (2) arm, or a
+   switch's body statement number `arm`; for a switch, `leaves_before`
+   counts the statements of its body before that one that leave it (break,
+   return, a case ending in one): two calls of one switch with a leaving
+   statement between them cannot run one after the other. */
+struct hostapi_arm {
+    unsigned branch;        /* the if or switch, by expansion offset */
+    bool is_switch;
+    unsigned arm;
+    unsigned leaves_before;
+};
+#define HOSTAPI_MAX_ARMS 8
+
 struct hostapi_call {
     CXCursor call;              /* the CallExpr (or the recovered call of an undeclared name) */
+    struct hostapi_arm arms[HOSTAPI_MAX_ARMS]; /* outermost first */
+    unsigned n_arms;
     char *name;                 /* callee name */
     unsigned flags;             /* HOSTAPI_* bits */
     enum hostapi_status status; /* what it returns */
@@ -131,6 +146,11 @@ extern const struct analysis_kind hostapi_analysis;
 
 /* Is loop `outer` (an index) loop `inner` or one of its enclosing loops? */
 bool hostapi_loop_within(const struct hostapi_fn *f, int inner, int outer);
+/* Can `later` (after `first` in the source) not run after `first` because
+   they sit in the two arms of one if, or in two cases of one switch with a
+   break or return between them (and no loop around both brings control
+   back)? */
+bool hostapi_exclusive(const struct hostapi_fn *f, const struct hostapi_call *first, const struct hostapi_call *later);
 /* Is the variable read (referenced other than by the call at `except`)
    inside the loop's body or condition? */
 bool hostapi_loop_reads(const struct hostapi_fn *f, int loop, CXCursor var, CXCursor except);
