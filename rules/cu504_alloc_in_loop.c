@@ -38,6 +38,8 @@ static void cu504_on_cursor(struct rule_ctx *ctx, CXCursor body)
            same size each time: a loop over sizes or configurations, or one
            that only allocates, is not a hot loop */
         if (!l->has_launch && !l->has_copy) continue;
+        /* a loop over devices (cudaSetDevice(i) in it): one buffer per device */
+        if (l->sets_device) continue;
         /* a benchmark of the allocator itself: the call is what its timers measure */
         if (c->timed) continue;
         /* one distinct buffer kept per iteration (a set-up loop filling a

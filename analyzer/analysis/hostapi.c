@@ -1051,9 +1051,17 @@ bool hostapi_exclusive(const struct hostapi_fn *f, const struct hostapi_call *fi
     return false;
 }
 
+static bool switches_device(const char *name)
+{
+    return !strcmp(name, "cudaSetDevice") || !strcmp(name, "cuCtxSetCurrent") || !strcmp(name, "cuCtxPushCurrent") ||
+           !strcmp(name, "cuCtxPushCurrent_v2");
+}
+
 static struct hostapi_call *add_call(struct walk *w, CXCursor call, char *name, unsigned flags)
 {
     struct hostapi_fn *f = w->f;
+    if (switches_device(name))
+        for (int l = w->cur_loop; l >= 0; l = f->loops[l].parent) f->loops[l].sets_device = true;
     if (f->n_calls == w->cap_calls) {
         w->cap_calls = w->cap_calls ? w->cap_calls * 2 : 16;
         f->calls = xrealloc(f->calls, w->cap_calls * sizeof *f->calls);

@@ -125,6 +125,8 @@ struct hostapi_loop {
                                    keeps each iteration's copied result: the host needs results */
     bool has_launch;            /* a launch anywhere inside */
     bool has_copy;              /* a cudaMemcpy* anywhere inside */
+    bool sets_device;           /* cudaSetDevice or a context switch anywhere inside: each
+                                   iteration works on another device (its own buffers) */
 };
 
 struct hostapi_fn {
