@@ -165,6 +165,21 @@ static bool written_by(CXCursor p, CXCursor c)
     if (k == CXCursor_UnaryOperator) return true; /* ++, --, & */
     if (k == CXCursor_CompoundAssignOperator) return is_first_child(p, c);
     if (k == CXCursor_BinaryOperator && ast_binop(p) == CXBinaryOperator_Assign) return is_first_child(p, c);
+    if (k == CXCursor_CallExpr && clang_Cursor_getNumArguments(p) >= 1) {
+        /* An overloaded assignment (`dim3 block{512}; ...; block = 128;`)
+           or increment writes its first operand. */
+        char *name = ast_spelling(clang_getCursorReferenced(p));
+        size_t n = strlen(name);
+        bool assigns = !strncmp(name, "operator", 8) && n > 8 &&
+                       ((name[n - 1] == '=' && strcmp(name, "operator==") && strcmp(name, "operator!=") &&
+                         strcmp(name, "operator<=") && strcmp(name, "operator>=")) ||
+                        !strcmp(name, "operator++") || !strcmp(name, "operator--"));
+        free(name);
+        if (assigns) {
+            CXCursor first = clang_Cursor_getArgument(p, 0);
+            return ast_same_node(first, c) || ast_same_node(ast_strip(first), c);
+        }
+    }
     return false;
 }
 
