@@ -75,19 +75,21 @@ static bool resets_last_error(const struct hostapi_call *c)
    launch also reports the unchecked cudaDeviceSynchronize() before it. */
 static bool last_error_read_later(const struct hostapi_fn *m, unsigned i)
 {
-    const struct hostapi_call *c = &m->calls[i];
-    unsigned at = c->offset;
+    const struct hostapi_call *at = &m->calls[i];
     for (;;) {
         const struct hostapi_call *next = NULL;
         for (unsigned j = 0; j < m->n_calls; j++) {
             const struct hostapi_call *o = &m->calls[j];
-            if (o->offset <= at || !(o->flags & (HOSTAPI_API | HOSTAPI_CHECKER | HOSTAPI_LAUNCH))) continue;
-            if (!next || o->offset < next->offset) next = o;
+            /* In source order; calls of one macro's expansion share its
+               offset and are ordered by where the macro spells them
+               (`{ cudaDeviceSynchronize(); e = cudaGetLastError(); ... }`). */
+            if (!hostapi_after(at, o) || !(o->flags & (HOSTAPI_API | HOSTAPI_CHECKER | HOSTAPI_LAUNCH))) continue;
+            if (!next || hostapi_after(o, next)) next = o;
         }
         if (!next) return false;
         if (reads_last_error(next)) return true;
         if (resets_last_error(next)) return false;
-        at = next->offset;
+        at = next;
     }
 }
 
@@ -137,6 +139,10 @@ static void cu501_on_cursor(struct rule_ctx *ctx, CXCursor body)
         if (!strcmp(c->name, "cuGetErrorString") || !strcmp(c->name, "cuGetErrorName")) continue;
         /* A destructor (an RAII wrapper's release) has no way to report. */
         if (m->is_destructor) continue;
+        /* On an error path that throws or exits right after (a fatal-error
+           macro's `cudaDeviceSynchronize(); throw ...;`): the error is
+           reported there, the call's own status has nowhere to go. */
+        if (c->use == HOSTAPI_USE_DISCARDED && c->before_leaving) continue;
         struct state *st = ctx_rule_state(ctx);
         if (!st) continue;
         if (st->n_pending == st->cap_pending) {

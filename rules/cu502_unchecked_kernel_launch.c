@@ -29,7 +29,7 @@ static void cu502_on_cursor(struct rule_ctx *ctx, CXCursor body)
         const struct hostapi_call *sync = NULL, *next_api = NULL;
         for (unsigned j = 0; j < m->n_calls && !checked; j++) {
             const struct hostapi_call *o = &m->calls[j];
-            bool later = o->offset > c->offset;
+            bool later = hostapi_after(c, o);
             bool same_loop = c->loop >= 0 && o->loop >= 0 && hostapi_loop_within(m, o->loop, c->loop);
             if (!later && !same_loop) continue;
             /* The other arm of an if, another case of a switch: never runs

@@ -1035,6 +1035,39 @@ static void record_arms(struct walk *w, struct hostapi_call *c, CXCursor call)
     }
 }
 
+bool hostapi_after(const struct hostapi_call *a, const struct hostapi_call *b)
+{
+    if (b->offset != a->offset) return b->offset > a->offset;
+    return b->spelled_at > a->spelled_at;
+}
+
+/* Does the innermost block around the call end by leaving the function
+   for good: a throw, or a call of exit/abort/std::terminate? */
+static bool block_ends_leaving(struct walk *w)
+{
+    for (int i = (int)w->depth - 1; i >= 0; i--) {
+        CXCursor p = w->stack[i];
+        if (clang_getCursorKind(p) != CXCursor_CompoundStmt) continue;
+        CXCursor kids[256];
+        unsigned n = ast_children(p, kids, 256);
+        if (n == 0 || n == 256) return false;
+        CXCursor last = kids[n - 1];
+        enum CXCursorKind k = clang_getCursorKind(last);
+        if (k == CXCursor_CXXThrowExpr) return true;
+        if (k == CXCursor_UnexposedExpr && clang_getCursorKind(ast_child(last, 0)) == CXCursor_CXXThrowExpr)
+            return true;
+        if (k == CXCursor_CallExpr) {
+            char *name = ast_spelling(clang_getCursorReferenced(last));
+            bool leaves = !strcmp(name, "exit") || !strcmp(name, "abort") || !strcmp(name, "_Exit") ||
+                          !strcmp(name, "terminate") || !strcmp(name, "quick_exit");
+            free(name);
+            return leaves;
+        }
+        return false;
+    }
+    return false;
+}
+
 bool hostapi_exclusive(const struct hostapi_fn *f, const struct hostapi_call *first, const struct hostapi_call *later)
 {
     /* A loop around both runs the branch again: the other arm can follow. */
@@ -1075,6 +1108,8 @@ static struct hostapi_call *add_call(struct walk *w, CXCursor call, char *name, 
     c->loop = w->cur_loop;
     c->exit_path = w->cur_loop >= 0 && on_exit_path(w);
     c->offset = offset_of(call);
+    clang_getSpellingLocation(clang_getCursorLocation(call), NULL, NULL, NULL, &c->spelled_at);
+    c->before_leaving = block_ends_leaving(w);
     record_arms(w, c, call);
     c->copy_kind = HOSTAPI_COPY_UNKNOWN;
     c->use = HOSTAPI_USE_CHECKED;

@@ -92,6 +92,9 @@ struct hostapi_call {
     bool exit_path;             /* in a block of that loop that ends with break, return, goto
                                    or throw: runs once, when the loop is left */
     unsigned offset;            /* expansion offset: source order */
+    unsigned spelled_at;        /* spelling offset: the order of calls one macro expands to */
+    bool before_leaving;        /* the block around it ends by leaving the function (throw,
+                                   exit, abort): an error path that reports on its own */
     /* Copies: the kind and the host-side buffer (dst of D2H, src of H2D). */
     enum hostapi_copy_kind copy_kind;
     CXCursor host_buffer;
@@ -148,6 +151,9 @@ extern const struct analysis_kind hostapi_analysis;
 
 /* Is loop `outer` (an index) loop `inner` or one of its enclosing loops? */
 bool hostapi_loop_within(const struct hostapi_fn *f, int inner, int outer);
+/* Does b run after a in source order (expansion offset, then, for calls
+   of one macro's expansion, where the macro's text spells them)? */
+bool hostapi_after(const struct hostapi_call *a, const struct hostapi_call *b);
 /* Can `later` (after `first` in the source) not run after `first` because
    they sit in the two arms of one if, or in two cases of one switch with a
    break or return between them (and no loop around both brings control
