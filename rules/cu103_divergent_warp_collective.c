@@ -310,6 +310,7 @@ const struct rule rule_cu103 = {
     .category = "correctness",
     .scope = SCOPE_DEVICE,
     .status = STATUS_PREVIEW,
+    .precision = "0.33 (third frozen test set of 2026-11-28: 2 of 6 findings true: warp votes through a wrapper, lane groups that exit whole)",
     .version = 2,
     .has_fix = false,
     .doc = "rules/CU103-divergent-warp-collective.md",

@@ -743,6 +743,7 @@ const struct rule rule_cu301 = {
     .category = "performance",
     .scope = SCOPE_DEVICE,
     .status = STATUS_PREVIEW,
+    .precision = "0.50 (third frozen test set of 2026-11-28: 1 of 2 findings true)",
     .version = 2,
     .has_fix = true,
     .doc = "rules/CU301-unsigned-loop-counter.md",

@@ -116,6 +116,7 @@ const struct rule rule_cu403 = {
     .category = "performance",
     .scope = SCOPE_DEVICE,
     .status = STATUS_PREVIEW,
+    .precision = "1.00 (third frozen test set of 2026-11-28: 1 of 1 finding true; too few)",
     .version = 2,
     .has_fix = false,
     .doc = "rules/CU403-local-array-dynamic-index.md",
