@@ -35,8 +35,17 @@ struct form {
     bool walks;          /* an enclosing for loop's counter is added */
 };
 
+/* Does a loop counter start at a value the same in every thread?  A
+   thread-strided loop (`for (i = threadIdx.x; i < n; i += blockDim.x)`)
+   does not: consecutive threads hold consecutive i, and `x[i * incx]` in it
+   is not a thread walking its own row. */
+static bool uniform_start(struct rule_ctx *ctx, CXCursor start)
+{
+    return !clang_Cursor_isNull(start) && affine_is_uniform(ctx_analysis(ctx, &affine_analysis), start);
+}
+
 /* Is sym (a form's uniform term) the counter of a for loop around the
-   current cursor? */
+   current cursor, starting at a value the same in every thread? */
 static bool is_enclosing_counter(struct rule_ctx *ctx, CXCursor sym)
 {
     if (clang_getCursorKind(sym) != CXCursor_VarDecl) return false;
@@ -51,14 +60,14 @@ static bool is_enclosing_counter(struct rule_ctx *ctx, CXCursor sym)
             CXCursor lhs = ast_strip(ast_child(init, 0));
             if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&
                 clang_equalCursors(clang_getCursorReferenced(lhs), sym))
-                return true;
+                return uniform_start(ctx, ast_child(init, 1));
             continue;
         }
         if (clang_getCursorKind(init) != CXCursor_DeclStmt) continue;
         CXCursor vars[4];
         unsigned n = ast_children(init, vars, 4);
         for (unsigned k = 0; k < n; k++)
-            if (clang_equalCursors(vars[k], sym)) return true;
+            if (clang_equalCursors(vars[k], sym)) return uniform_start(ctx, clang_Cursor_getVarDeclInitializer(sym));
     }
     return false;
 }
