@@ -342,15 +342,34 @@ static bool starts_with(const char *s, const char *p)
     return strncmp(s, p, strlen(p)) == 0;
 }
 
+/* A warp vote or reduction: its result is the same in every lane, whatever
+   its arguments. */
+static bool is_vote_name(const char *name)
+{
+    return !strcmp(name, "__ballot_sync") || !strcmp(name, "__any_sync") || !strcmp(name, "__all_sync") ||
+           !strcmp(name, "__activemask") || !strcmp(name, "__ballot") || !strcmp(name, "__any") ||
+           !strcmp(name, "__all") || starts_with(name, "__reduce_") || !strcmp(name, "__match_all_sync");
+}
+
+/* Is e (casts and parentheses aside) a call of a warp vote? */
+static bool is_vote_call(CXCursor e)
+{
+    e = ast_strip(e);
+    if (clang_getCursorKind(e) != CXCursor_CallExpr) return false;
+    char *owned;
+    const char *name = callee_name(e, &owned);
+    bool r = is_vote_name(name);
+    free(owned);
+    return r;
+}
+
 static enum warp_class classify_call(struct warp_view *w, CXCursor call)
 {
     char *owned;
     const char *name = callee_name(call, &owned);
     enum warp_class cls = WARP_BLOCK_UNIFORM;
     bool done = true;
-    if (!strcmp(name, "__ballot_sync") || !strcmp(name, "__any_sync") || !strcmp(name, "__all_sync") ||
-        !strcmp(name, "__activemask") || !strcmp(name, "__ballot") || !strcmp(name, "__any") ||
-        !strcmp(name, "__all") || starts_with(name, "__reduce_") || !strcmp(name, "__match_all_sync")) {
+    if (is_vote_name(name)) {
         cls = WARP_WARP_UNIFORM;
     } else if (!strcmp(name, "__syncthreads_or") || !strcmp(name, "__syncthreads_and") ||
                !strcmp(name, "__syncthreads_count")) {
@@ -398,6 +417,10 @@ static enum warp_class classify_call(struct warp_view *w, CXCursor call)
             unsigned ns = ast_children(body, stmts, 2);
             if (ns == 1 && stmts[0].kind == CXCursor_ReturnStmt) {
                 CXCursor rv = ast_child(stmts[0], 0);
+                /* A wrapper of a vote (`bool any(bool p) { return
+                   __any_sync(FULL, p); }`): warp-uniform, whatever the
+                   arguments. */
+                if (!clang_Cursor_isNull(rv) && is_vote_call(rv)) return WARP_WARP_UNIFORM;
                 if (!clang_Cursor_isNull(rv)) {
                     /* Judged structurally: threadIdx and constants. */
                     struct lin l;
@@ -412,6 +435,7 @@ static enum warp_class classify_call(struct warp_view *w, CXCursor call)
 
 static enum warp_class classify_var(struct warp_view *w, CXCursor decl, struct lin *out);
 
+static bool is_increment(CXCursor e);
 static bool path_divergent(struct warp_view *w, int node, int stop, struct warp_divergence *out);
 static int enclosing_function(const struct warp_view *w, int node);
 
@@ -868,6 +892,10 @@ static bool controls(struct warp_view *w, int anc, int child, struct warp_diverg
             if (clang_equalCursors(kids[i], body)) continue;
             if (a.kind == CXCursor_ForStmt && i == 0 && n == 4) continue; /* init */
             if (a.kind == CXCursor_ForStmt && kids[i].kind == CXCursor_DeclStmt) continue;
+            /* A for's increment (`it += 32`, `++i`, `a++, b++`) decides
+               nothing by its value: its effect reaches the condition. */
+            if (a.kind == CXCursor_ForStmt && i + 1 < n && clang_equalCursors(kids[i + 1], body) && is_increment(kids[i]))
+                continue;
             if (!in_body && clang_equalCursors(kids[i], ch)) continue;
             if (cond_lane(w, kids[i], "loop condition", out)) return true;
         }
@@ -876,6 +904,22 @@ static bool controls(struct warp_view *w, int anc, int child, struct warp_diverg
     default:
         return false;
     }
+}
+
+/* An expression evaluated for its effect: an assignment, a compound
+   assignment, ++/--, or a comma of those. */
+static bool is_increment(CXCursor e)
+{
+    e = ast_strip(e);
+    enum CXCursorKind k = clang_getCursorKind(e);
+    if (k == CXCursor_CompoundAssignOperator) return true;
+    if (k == CXCursor_UnaryOperator) return ast_unop_is_incdec(ast_unop(e));
+    if (k == CXCursor_BinaryOperator) {
+        enum CXBinaryOperatorKind op = ast_binop(e);
+        if (op == CXBinaryOperator_Assign) return true;
+        if (op == CXBinaryOperator_Comma) return is_increment(ast_child(e, 0)) && is_increment(ast_child(e, 1));
+    }
+    return false;
 }
 
 /* Walks from node up to the function: any lane-dependent construct on the
