@@ -79,6 +79,9 @@ static void write_text(FILE *out, const struct lint_run *run, const struct lint_
         }
     }
     source_cache_release(&lc);
+    /* The findings reach the terminal (or a pipe that merges both streams)
+       before the summary and the notes on stderr, never cut by them. */
+    fflush(out);
     for (size_t i = 0; i < run->n_files; i++) {
         const struct file_result *f = &run->files[i];
         if (f->status == FILE_ERROR)
