@@ -211,6 +211,48 @@ static bool has_real_init(CXCursor var, CXCursor *init)
 }
 
 /* `for (i = a; ...; i += s)`: the counter's loop, start and step. */
+static void note_counter(struct value_model *vm, CXCursor loop, CXCursor var, CXCursor start, CXCursor inc);
+
+static enum CXChildVisitResult find_continue(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_ContinueStmt) {
+        *(bool *)data = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* `T i = start; while (cond) { ...; i += step; }`: a counter whose one
+   increment is the body's last statement (no continue skips it), declared
+   before the loop with its start.  At the condition and in the body it is
+   start + k*step, as a for loop's counter. */
+static void note_while_loop(struct value_model *vm, CXCursor loop)
+{
+    CXCursor k[4];
+    if (ast_children(loop, k, 4) != 2 || clang_getCursorKind(k[1]) != CXCursor_CompoundStmt) return;
+    CXCursor stmts[256];
+    unsigned n = ast_children(k[1], stmts, 256);
+    if (n == 0 || n == 256) return;
+    CXCursor inc = ast_strip(stmts[n - 1]);
+    CXCursor target_expr;
+    enum CXCursorKind ik = clang_getCursorKind(inc);
+    if (ik == CXCursor_UnaryOperator && ast_unop_is_incdec(ast_unop(inc))) target_expr = ast_child(inc, 0);
+    else if (ik == CXCursor_CompoundAssignOperator) target_expr = ast_child(inc, 0);
+    else return;
+    char *f = NULL;
+    CXCursor var = lvalue_target(vm, target_expr, &f);
+    bool field = f != NULL;
+    free(f);
+    if (field || clang_Cursor_isNull(var) || clang_getCursorKind(var) != CXCursor_VarDecl) return;
+    CXCursor start;
+    if (!has_real_init(var, &start) || start_of(var) >= start_of(loop)) return;
+    bool has_continue = false;
+    clang_visitChildren(k[1], find_continue, &has_continue);
+    if (has_continue) return;
+    note_counter(vm, loop, var, start, inc);
+}
+
 static void note_loop(struct value_model *vm, CXCursor loop)
 {
     CXCursor k[8];
@@ -234,6 +276,13 @@ static void note_loop(struct value_model *vm, CXCursor loop)
     } else {
         return;
     }
+    note_counter(vm, loop, var, start, inc);
+}
+
+/* var counts the iterations of loop from start, inc (++, --, +=, -=, <<=,
+   >>= of var) stepping it. */
+static void note_counter(struct value_model *vm, CXCursor loop, CXCursor var, CXCursor start, CXCursor inc)
+{
     CXCursor step = clang_getNullCursor();
     enum CXBinaryOperatorKind op;
     enum CXCursorKind ik = clang_getCursorKind(inc);
@@ -374,6 +423,7 @@ struct value_model *value_model_new(struct smt_arena *a, CXTranslationUnit tu, C
     clang_visitChildren(fn, scan_cb, &s);
     for (size_t i = 0; i < vm->n_loops; i++)
         if (clang_getCursorKind(vm->loops[i]) == CXCursor_ForStmt) note_loop(vm, vm->loops[i]);
+        else if (clang_getCursorKind(vm->loops[i]) == CXCursor_WhileStmt) note_while_loop(vm, vm->loops[i]);
     return vm;
 }
 
