@@ -116,57 +116,64 @@ static bool double_constant(CXCursor c, double *v)
     return ok;
 }
 
-/* Classifies one operand of a region operation. */
-static void classify_operand(CXCursor c, struct region *r)
+/* c without parentheses, sign changes and no-op double wrappers. */
+static CXCursor strip_exact(CXCursor c)
 {
-    for (;;) {
+    for (int guard = 0; guard < 64; guard++) {
         enum CXCursorKind k = clang_getCursorKind(c);
-        enum CXTypeKind t = kind_of(c);
-        if (k == CXCursor_ParenExpr) {
+        if (k == CXCursor_ParenExpr ||
+            (k == CXCursor_UnaryOperator && kind_of(c) == CXType_Double &&
+             (ast_unop(c) == CXUnaryOperator_Minus || ast_unop(c) == CXUnaryOperator_Plus))) {
             c = ast_child(c, 0);
             continue;
         }
-        if (k == CXCursor_UnaryOperator && t == CXType_Double &&
-            (ast_unop(c) == CXUnaryOperator_Minus || ast_unop(c) == CXUnaryOperator_Plus)) {
-            c = ast_child(c, 0); /* negation is exact: it neither adds nor folds work */
-            continue;
-        }
-        if (k == CXCursor_UnexposedExpr && t == CXType_Double) {
+        if (k == CXCursor_UnexposedExpr && kind_of(c) == CXType_Double) {
             CXCursor kids[2];
-            if (ast_children(c, kids, 2) != 1) {
-                r->unknown = true;
-                return;
-            }
-            enum CXTypeKind ct = kind_of(kids[0]);
-            if (ct == CXType_Float) {
-                /* a float constant after propagation folds with the rest */
-                if (!constprop_value(r->cp, kids[0], NULL)) r->has_float = true;
-                return;
-            }
-            if (ast_is_integer_kind(ct)) return; /* an integer converted to double: neutral */
-            if (ct == CXType_Double) {
-                c = kids[0]; /* lvalue-to-rvalue and similar no-op wrappers */
+            if (ast_children(c, kids, 2) == 1 && kind_of(kids[0]) == CXType_Double) {
+                c = kids[0];
                 continue;
             }
+        }
+        break;
+    }
+    return c;
+}
+
+/* Classifies one operand of a region operation. */
+static void classify_operand(CXCursor c, struct region *r)
+{
+    c = strip_exact(c); /* negation is exact: it neither adds nor folds work */
+    enum CXCursorKind k = clang_getCursorKind(c);
+    enum CXTypeKind t = kind_of(c);
+    if (k == CXCursor_UnexposedExpr && t == CXType_Double) {
+        CXCursor kids[2];
+        if (ast_children(c, kids, 2) != 1) {
             r->unknown = true;
             return;
         }
-        if (k == CXCursor_FloatingLiteral && t == CXType_Double) return;
-        if (double_constant(c, NULL)) return;
-        if (is_region_node(c)) {
-            explore(c, r);
+        enum CXTypeKind ct = kind_of(kids[0]);
+        if (ct == CXType_Float) {
+            /* a float constant after propagation folds with the rest */
+            if (!constprop_value(r->cp, kids[0], NULL)) r->has_float = true;
             return;
         }
-        if (t == CXType_Float) {
-            if (!constprop_value(r->cp, c, NULL)) r->has_float = true;
-        } else if (ast_is_integer_kind(t)) {
-            /* neutral */
-        } else if (t == CXType_Double || t == CXType_LongDouble) {
-            r->genuine = true;
-        } else {
-            r->unknown = true;
-        }
+        if (!ast_is_integer_kind(ct)) r->unknown = true; /* an integer converted to double: neutral */
         return;
+    }
+    if (k == CXCursor_FloatingLiteral && t == CXType_Double) return;
+    if (double_constant(c, NULL)) return;
+    if (is_region_node(c)) {
+        explore(c, r);
+        return;
+    }
+    if (t == CXType_Float) {
+        if (!constprop_value(r->cp, c, NULL)) r->has_float = true;
+    } else if (ast_is_integer_kind(t)) {
+        /* neutral */
+    } else if (t == CXType_Double || t == CXType_LongDouble) {
+        r->genuine = true;
+    } else {
+        r->unknown = true;
     }
 }
 
@@ -270,29 +277,6 @@ struct analysis {
 };
 
 static bool literal_value(CXCursor lit, double *v);
-
-/* c without parentheses, sign changes and no-op double wrappers. */
-static CXCursor strip_exact(CXCursor c)
-{
-    for (int guard = 0; guard < 64; guard++) {
-        enum CXCursorKind k = clang_getCursorKind(c);
-        if (k == CXCursor_ParenExpr ||
-            (k == CXCursor_UnaryOperator && kind_of(c) == CXType_Double &&
-             (ast_unop(c) == CXUnaryOperator_Minus || ast_unop(c) == CXUnaryOperator_Plus))) {
-            c = ast_child(c, 0);
-            continue;
-        }
-        if (k == CXCursor_UnexposedExpr && kind_of(c) == CXType_Double) {
-            CXCursor kids[2];
-            if (ast_children(c, kids, 2) == 1 && kind_of(kids[0]) == CXType_Double) {
-                c = kids[0];
-                continue;
-            }
-        }
-        break;
-    }
-    return c;
-}
 
 /* Is the literal's own operation (op, the first region node above it,
    reached through child) a comparison or a selection (?:, fmax, fmin, max,

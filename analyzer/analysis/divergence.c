@@ -465,11 +465,6 @@ static bool padded_bound(struct divergence_facts *f, struct value_model *vm, CXC
     return q && smt_check(a, q, SMT_BUDGET_MS, NULL) == SMT_UNSAT;
 }
 
-/* Can the pair disagree on cond (its truth, or for a switch its value)?
-   SMT_UNKNOWN with *unmodelled set when the model cannot express it.  With
-   the launch shapes known, one question per shape; without, a
-   one-dimensional block first (it gives the plainest witness), then any
-   block shape when the condition reads the y or z index. */
 /* Does term x divide by something not constant?  Such facts (a grid of
    div_ceil(n, block) with the block a run-time value) make a question
    non-linear, which the solver rarely decides within its budget. */
@@ -490,7 +485,9 @@ static bool divides_by_symbol(struct smt_arena *a, smt_id x, unsigned char *seen
 
 /* What the kernel's launch sites say (hostexpr.h): the disjunction over
    its sites of each site's facts and template arguments; 0 when no site
-   says anything (or one says nothing, or a launch is not seen). */
+   says anything (or one says nothing, or a launch is not seen).  Built per
+   question: with a block shape fixed, blockDim is a constant in vm, and a
+   site launching another shape drops out. */
 static smt_id launch_facts(struct divergence_facts *f, struct value_model *vm, smt_id *small)
 {
     *small = 0;
@@ -541,6 +538,11 @@ static smt_id launch_facts(struct divergence_facts *f, struct value_model *vm, s
     return hard ? 0 : any;
 }
 
+/* Can the pair disagree on cond (its truth, or for a switch its value)?
+   SMT_UNKNOWN with *unmodelled set when the model cannot express it.  With
+   the launch shapes known, one question per shape; without, a
+   one-dimensional block first (it gives the plainest witness), then any
+   block shape when the condition reads the y or z index. */
 static enum smt_result ask(struct divergence_facts *f, struct value_model *vm, CXCursor cond, bool by_value, bool lanes,
                            struct divergence_witness *w, bool *unmodelled)
 {

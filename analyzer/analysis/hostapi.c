@@ -994,6 +994,18 @@ static bool leaves_switch(CXCursor s, int depth)
     return false;
 }
 
+/* Does a statement of a switch's body from number `from` up to (not
+   including) `to` leave the switch?  Asked only of the pairs a rule
+   compares, not for every call. */
+static bool leaves_between(CXCursor body, unsigned from, unsigned to)
+{
+    CXCursor stmts[512];
+    unsigned n = ast_children(body, stmts, 512);
+    for (unsigned j = from; j < to && j < n; j++)
+        if (leaves_switch(stmts[j], 0)) return true;
+    return false;
+}
+
 /* The if and switch arms around the call being added (w's stack). */
 static void record_arms(struct walk *w, struct hostapi_call *c, CXCursor call)
 {
@@ -1008,7 +1020,7 @@ static void record_arms(struct walk *w, struct hostapi_call *c, CXCursor call)
         for (unsigned j = 0; j < n; j++)
             if (clang_equalCursors(kids[j], next)) at = j;
         if (at == n) continue;
-        struct hostapi_arm a = {offset_of(p), k == CXCursor_SwitchStmt, 0, 0};
+        struct hostapi_arm a = {p, k == CXCursor_SwitchStmt, 0};
         if (k == CXCursor_IfStmt) {
             /* children: condition, then[, else]; an init statement or a
                condition variable comes first (then taken to have an else
@@ -1027,9 +1039,8 @@ static void record_arms(struct walk *w, struct hostapi_call *c, CXCursor call)
             for (unsigned j = 0; j < nb; j++)
                 if (clang_equalCursors(body[j], stmt)) idx = j;
             if (idx == nb || nb == 512) continue;
+            a.branch = next;
             a.arm = idx;
-            for (unsigned j = 0; j < idx; j++)
-                if (leaves_switch(body[j], 0)) a.leaves_before++;
         }
         c->arms[c->n_arms++] = a;
     }
@@ -1042,7 +1053,8 @@ bool hostapi_after(const struct hostapi_call *a, const struct hostapi_call *b)
 }
 
 /* Does the innermost block around the call end by leaving the function
-   for good: a throw, or a call of exit/abort/std::terminate? */
+   for good: a throw, or a call that never returns (exit, abort, an
+   assertion failure)? */
 static bool block_ends_leaving(struct walk *w)
 {
     for (int i = (int)w->depth - 1; i >= 0; i--) {
@@ -1056,13 +1068,7 @@ static bool block_ends_leaving(struct walk *w)
         if (k == CXCursor_CXXThrowExpr) return true;
         if (k == CXCursor_UnexposedExpr && clang_getCursorKind(ast_child(last, 0)) == CXCursor_CXXThrowExpr)
             return true;
-        if (k == CXCursor_CallExpr) {
-            char *name = ast_spelling(clang_getCursorReferenced(last));
-            bool leaves = !strcmp(name, "exit") || !strcmp(name, "abort") || !strcmp(name, "_Exit") ||
-                          !strcmp(name, "terminate") || !strcmp(name, "quick_exit");
-            free(name);
-            return leaves;
-        }
+        if (k == CXCursor_CallExpr) return ast_call_never_returns(last);
         return false;
     }
     return false;
@@ -1077,9 +1083,9 @@ bool hostapi_exclusive(const struct hostapi_fn *f, const struct hostapi_call *fi
     for (unsigned i = 0; i < first->n_arms; i++)
         for (unsigned j = 0; j < later->n_arms; j++) {
             const struct hostapi_arm *a = &first->arms[i], *b = &later->arms[j];
-            if (a->branch != b->branch || a->is_switch != b->is_switch) continue;
+            if (a->is_switch != b->is_switch || !clang_equalCursors(a->branch, b->branch)) continue;
             if (!a->is_switch && a->arm != b->arm) return true;
-            if (a->is_switch && b->arm > a->arm && b->leaves_before > a->leaves_before) return true;
+            if (a->is_switch && b->arm > a->arm && leaves_between(a->branch, a->arm, b->arm)) return true;
         }
     return false;
 }

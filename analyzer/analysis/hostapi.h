@@ -63,16 +63,13 @@ enum hostapi_origin {
     HOSTAPI_ORIGIN_PINNED,   /* cudaMallocHost, cudaHostAlloc, cudaMallocManaged, cudaHostRegister */
 };
 
-/* One branch a call sits in: an if's then (1) or else (2) arm, or a
-   switch's body statement number `arm`; for a switch, `leaves_before`
-   counts the statements of its body before that one that leave it (break,
-   return, a case ending in one): two calls of one switch with a leaving
-   statement between them cannot run one after the other. */
+/* One branch a call sits in: an if's then (1) or else (2) arm, or for a
+   switch the number of the statement of its body (the block of cases)
+   that holds the call. */
 struct hostapi_arm {
-    unsigned branch;        /* the if or switch, by expansion offset */
+    CXCursor branch;        /* the if, or the switch's body */
     bool is_switch;
     unsigned arm;
-    unsigned leaves_before;
 };
 #define HOSTAPI_MAX_ARMS 8
 

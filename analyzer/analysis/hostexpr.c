@@ -140,7 +140,7 @@ static bool write_converted(struct out *o, CXCursor e, unsigned w, const struct 
     return true;
 }
 
-static bool write_var(struct out *o, CXCursor ref, CXCursor var, unsigned w, const struct env *env, int depth)
+static bool write_var(struct out *o, CXCursor var, unsigned w, const struct env *env, int depth)
 {
     enum CXCursorKind vk = clang_getCursorKind(var);
     if (vk == CXCursor_ParmDecl) {
@@ -158,7 +158,6 @@ static bool write_var(struct out *o, CXCursor ref, CXCursor var, unsigned w, con
         return write_converted(o, init, w, env, depth + 1);
     }
     if (env) return false; /* a parameter of an inlined function not bound */
-    (void)ref;
     CXString u = clang_getCursorUSR(var);
     const char *usr = clang_getCString(u);
     bool ok = usr && *usr && !strpbrk(usr, " ()");
@@ -243,7 +242,7 @@ static bool write_int(struct out *o, CXCursor e, const struct env *env, int dept
         return !clang_Cursor_isNull(x) && write_converted(o, x, w, env, depth);
     }
     case CXCursor_DeclRefExpr:
-        return write_var(o, e, clang_getCursorReferenced(e), w, env, depth);
+        return write_var(o, clang_getCursorReferenced(e), w, env, depth);
     case CXCursor_BinaryOperator: {
         enum CXBinaryOperatorKind op = ast_binop(e);
         const char *name = arith_name(op, s);
@@ -369,50 +368,67 @@ static bool write_bool(struct out *o, CXCursor e, const struct env *env, int dep
     return true;
 }
 
-/* One part written into o, or "_" when it cannot be (o restored). */
-static void write_part(struct out *o, CXCursor e, bool as_bool, unsigned w)
+/* Takes back what was written since mark (a part that could not be
+   written whole). */
+static void restore(struct out *o, size_t mark)
+{
+    o->len = mark;
+    o->buf[mark] = 0;
+    o->overflow = false;
+}
+
+/* One integer part (argument, extent) written at width w, or "_" when it
+   cannot be. */
+static void write_part(struct out *o, CXCursor e, unsigned w)
 {
     size_t mark = o->len;
-    bool ok = !clang_Cursor_isNull(e) && (as_bool ? write_bool(o, e, NULL, 0) : write_converted(o, e, w, NULL, 0));
-    if (!ok || o->overflow) {
-        o->len = mark;
-        o->buf[mark] = 0;
-        o->overflow = false;
-        if (!as_bool) put(o, "_");
+    if (clang_Cursor_isNull(e) || !write_converted(o, e, w, NULL, 0) || o->overflow) {
+        restore(o, mark);
+        put(o, "_");
     }
+}
+
+/* A condition that holds at the launch (negated: its opposite), as one
+   more fact of the list; nothing when it cannot be written. */
+static void write_condition(struct out *o, CXCursor cond, bool negated)
+{
+    size_t mark = o->len;
+    put(o, negated ? " (lnot " : " ");
+    bool ok = write_bool(o, cond, NULL, 0);
+    if (negated) put(o, ")");
+    if (!ok || o->overflow) restore(o, mark);
 }
 
 /* ---- the extents of a dim3 argument ---- */
 
-static bool is_dim3(CXType t)
+bool hostexpr_is_dim3(CXType t)
 {
     CXString s = clang_getTypeSpelling(clang_getCanonicalType(t));
-    bool r = strstr(clang_getCString(s), "dim3") != NULL;
+    const char *n = clang_getCString(s);
+    bool r = n && (strcmp(n, "dim3") == 0 || strcmp(n, "struct dim3") == 0 || strcmp(n, "const dim3") == 0 ||
+                   strcmp(n, "const struct dim3") == 0 || strcmp(n, "uint3") == 0);
     clang_disposeString(s);
     return r;
 }
 
-/* The cursors of a grid or block argument's x, y and z (null: 1, or not
-   known when *ok is false). */
-static bool dim3_parts(CXCursor e, CXCursor out[3], bool one[3], int depth)
+static bool dim3_parts_at(CXCursor e, CXCursor part[3], hostexpr_unchanged_fn *is_unchanged, int depth)
 {
     if (depth > 8) return false;
     e = ast_strip(e);
-    CXType t = clang_getCursorType(e);
-    unsigned w;
-    bool s;
-    if (int_type(t, &w, &s)) {
-        out[0] = e;
-        one[1] = one[2] = true;
+    if (ast_is_integer_kind(clang_getCanonicalType(clang_getCursorType(e)).kind)) {
+        part[0] = e;
+        part[1] = part[2] = clang_getNullCursor();
         return true;
     }
     enum CXCursorKind k = clang_getCursorKind(e);
     if (k == CXCursor_CXXFunctionalCastExpr || k == CXCursor_CStyleCastExpr) {
         CXCursor kids[4];
         unsigned n = ast_children(e, kids, 4);
-        return n > 0 && dim3_parts(kids[n - 1], out, one, depth + 1);
+        return n > 0 && dim3_parts_at(kids[n - 1], part, is_unchanged, depth + 1);
     }
     if (k == CXCursor_CallExpr) {
+        /* A dim3 constructor: the arguments written (dim3's defaults are 1),
+           or a copy of another dim3. */
         CXCursor kids[4], args[3];
         unsigned n = 0, all = ast_children(e, kids, 4);
         for (unsigned i = 0; i < all; i++) {
@@ -420,49 +436,42 @@ static bool dim3_parts(CXCursor e, CXCursor out[3], bool one[3], int depth)
             if (n == 3) return false;
             args[n++] = kids[i];
         }
-        if (n == 1 && is_dim3(clang_getCursorType(ast_strip(args[0])))) return dim3_parts(args[0], out, one, depth + 1);
-        if (n == 0) return false;
-        for (unsigned i = 0; i < 3; i++) {
-            if (i < n) out[i] = args[i];
-            else one[i] = true;
-        }
-        return true;
+        if (n == 1 && hostexpr_is_dim3(clang_getCursorType(ast_strip(args[0]))))
+            return dim3_parts_at(args[0], part, is_unchanged, depth + 1);
+        for (unsigned i = 0; i < 3; i++) part[i] = i < n ? args[i] : clang_getNullCursor();
+        return n > 0;
     }
     if (k == CXCursor_DeclRefExpr) {
         CXCursor var = clang_getCursorReferenced(e);
-        if (clang_getCursorKind(var) != CXCursor_VarDecl || !unchanged(var)) return false;
+        if (clang_getCursorKind(var) != CXCursor_VarDecl) return false;
         CXCursor init = clang_Cursor_getVarDeclInitializer(var);
-        return !clang_Cursor_isNull(init) && dim3_parts(init, out, one, depth + 1);
+        if (clang_Cursor_isNull(init) || !is_unchanged(var)) return false;
+        return dim3_parts_at(init, part, is_unchanged, depth + 1);
     }
     return false;
 }
 
+bool hostexpr_dim3_parts(CXCursor e, CXCursor part[3], hostexpr_unchanged_fn *is_unchanged)
+{
+    return dim3_parts_at(e, part, is_unchanged, 0);
+}
+
 static void write_dim3(struct out *o, const char *tag, CXCursor e)
 {
-    CXCursor part[3] = {clang_getNullCursor(), clang_getNullCursor(), clang_getNullCursor()};
-    bool one[3] = {false, false, false};
-    bool ok = dim3_parts(e, part, one, 0);
+    CXCursor part[3];
+    bool ok = !clang_Cursor_isNull(e) && hostexpr_dim3_parts(e, part, unchanged);
     put(o, "(");
     put(o, tag);
     for (int i = 0; i < 3; i++) {
         put(o, " ");
         if (!ok) put(o, "_");
-        else if (one[i]) put(o, "(c 32 1)");
-        else write_part(o, part[i], false, 32);
+        else if (clang_Cursor_isNull(part[i])) put(o, "(c 32 1)");
+        else write_part(o, part[i], 32);
     }
     put(o, ")");
 }
 
 /* ---- conditions the host checks before the launch ---- */
-
-static bool name_is_exit(CXCursor call)
-{
-    char *n = ast_spelling(clang_getCursorReferenced(call));
-    bool r = !strcmp(n, "exit") || !strcmp(n, "abort") || !strcmp(n, "_Exit") || !strcmp(n, "quick_exit") ||
-             !strncmp(n, "__assert", 8) || !strcmp(n, "_assert") || !strcmp(n, "_wassert");
-    free(n);
-    return r;
-}
 
 /* Does statement s (the branch of an if) always leave: return, throw, a
    call of exit/abort/an assertion failure, or a block ending in one? */
@@ -471,7 +480,7 @@ static bool leaves(CXCursor s, int depth)
     if (depth > 4) return false;
     enum CXCursorKind k = clang_getCursorKind(s);
     if (k == CXCursor_ReturnStmt || k == CXCursor_CXXThrowExpr) return true;
-    if (k == CXCursor_CallExpr) return name_is_exit(s);
+    if (k == CXCursor_CallExpr) return ast_call_never_returns(s);
     if (k == CXCursor_UnexposedExpr || k == CXCursor_CStyleCastExpr) {
         CXCursor x = operand(s);
         return !clang_Cursor_isNull(x) && leaves(x, depth + 1);
@@ -495,26 +504,15 @@ static void write_fact(struct out *o, CXCursor s, int depth)
         unsigned n = ast_children(s, kids, 4);
         /* `if (c) ...leave` (no else): afterwards !c.  `if (c) ; else
            leave` (an assert's expansion): afterwards c. */
-        if (n == 2 && leaves(kids[1], 0)) {
-            size_t mark = o->len;
-            put(o, " (lnot ");
-            if (write_bool(o, kids[0], NULL, 0) && !o->overflow) put(o, ")");
-            else o->len = mark, o->buf[mark] = 0, o->overflow = false;
-        } else if (n == 3 && clang_getCursorKind(kids[1]) == CXCursor_NullStmt && leaves(kids[2], 0)) {
-            size_t mark = o->len;
-            put(o, " ");
-            if (!write_bool(o, kids[0], NULL, 0) || o->overflow) o->len = mark, o->buf[mark] = 0, o->overflow = false;
-        }
+        if (n == 2 && leaves(kids[1], 0)) write_condition(o, kids[0], true);
+        else if (n == 3 && clang_getCursorKind(kids[1]) == CXCursor_NullStmt && leaves(kids[2], 0))
+            write_condition(o, kids[0], false);
         return;
     }
     if (k == CXCursor_ConditionalOperator) {
         /* assert(c): (c ? (void)0 : __assert_fail(...)). */
         CXCursor kids[3];
-        if (ast_children(s, kids, 3) == 3 && leaves(kids[2], 0)) {
-            size_t mark = o->len;
-            put(o, " ");
-            if (!write_bool(o, kids[0], NULL, 0) || o->overflow) o->len = mark, o->buf[mark] = 0, o->overflow = false;
-        }
+        if (ast_children(s, kids, 3) == 3 && leaves(kids[2], 0)) write_condition(o, kids[0], false);
         return;
     }
     /* Wrappers of an assert's expansion: casts to void, a statement
@@ -591,7 +589,7 @@ char *hostexpr_launch(CXCursor scope, CXCursor call, CXCursor cfg, hostexpr_unch
         unsigned w;
         bool s;
         put(o, " ");
-        if (int_type(clang_getCursorType(arg), &w, &s)) write_part(o, arg, false, w);
+        if (int_type(clang_getCursorType(arg), &w, &s)) write_part(o, arg, w);
         else put(o, "_");
     }
     put(o, ")");
@@ -781,6 +779,26 @@ static smt_id equal(struct smt_arena *a, smt_id k, smt_id h)
     return smt_bin(a, SMT_EQ, k, h);
 }
 
+/* One term of a list read with reader, or 0 with the term skipped when
+   this reader does not know it (the rest of the list is still read). */
+static smt_id read_or_skip(struct in *r, smt_id (*reader)(struct in *))
+{
+    struct in save = *r;
+    smt_id x = reader(r);
+    if (!r->bad) return x;
+    *r = save;
+    r->bad = false;
+    skip_term(r);
+    return 0;
+}
+
+/* Is the list being read at its end (the closing parenthesis next)? */
+static bool list_end(struct in *r)
+{
+    skip_ws(r);
+    return *r->p == ')';
+}
+
 smt_id hostexpr_site_facts(struct smt_arena *a, const char *rel, const struct hostexpr_kernel *k)
 {
     smt_id all = 0;
@@ -792,46 +810,14 @@ smt_id hostexpr_site_facts(struct smt_arena *a, const char *rel, const struct ho
         word(&r, tag, sizeof tag);
         if (!strcmp(tag, "g") || !strcmp(tag, "b")) {
             const smt_id *kern = tag[0] == 'g' ? k->grid : k->block;
-            for (int i = 0; i < 3 && !r.bad; i++) {
-                struct in save = r;
-                smt_id h = read_int(&r);
-                if (r.bad) {
-                    /* A term this reader does not know: skip it, keep the rest. */
-                    r = save;
-                    r.bad = false;
-                    skip_term(&r);
-                    continue;
-                }
-                all = and_known(a, all, equal(a, kern[i], h));
-            }
+            for (int i = 0; i < 3 && !r.bad; i++) all = and_known(a, all, equal(a, kern[i], read_or_skip(&r, read_int)));
         } else if (!strcmp(tag, "a")) {
-            for (unsigned i = 0; !r.bad; i++) {
-                skip_ws(&r);
-                if (*r.p == ')') break;
-                struct in save = r;
-                smt_id h = read_int(&r);
-                if (r.bad) {
-                    r = save;
-                    r.bad = false;
-                    skip_term(&r);
-                    continue;
-                }
+            for (unsigned i = 0; !r.bad && !list_end(&r); i++) {
+                smt_id h = read_or_skip(&r, read_int);
                 if (i < k->n_params) all = and_known(a, all, equal(a, k->param[i], h));
             }
         } else if (!strcmp(tag, "f")) {
-            while (!r.bad) {
-                skip_ws(&r);
-                if (*r.p == ')') break;
-                struct in save = r;
-                smt_id b = read_bool(&r);
-                if (r.bad) {
-                    r = save;
-                    r.bad = false;
-                    skip_term(&r);
-                    continue;
-                }
-                all = and_known(a, all, b);
-            }
+            while (!r.bad && !list_end(&r)) all = and_known(a, all, read_or_skip(&r, read_bool));
         } else {
             r.bad = true;
         }

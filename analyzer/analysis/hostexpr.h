@@ -13,6 +13,10 @@
 #include "clang/clang_api.h"
 #include <stdbool.h>
 
+/* A local or parameter that its function never writes after its
+   declaration (the launch model's scan). */
+typedef bool hostexpr_unchanged_fn(CXCursor var);
+
 /* The relation text of one launch: call is the CUDAKernelCallExpr's call,
    cfg its configuration call (grid, block, ...), scope a declaration that
    contains the launch (its function, or the class or namespace member
@@ -20,8 +24,15 @@
    that its function never writes after its declaration (only those are
    written as values).  NULL when the text would be too long
    (then the site says nothing). */
-typedef bool hostexpr_unchanged_fn(CXCursor var);
 char *hostexpr_launch(CXCursor scope, CXCursor call, CXCursor cfg, hostexpr_unchanged_fn *is_unchanged);
+
+/* Is t dim3 (or uint3)? */
+bool hostexpr_is_dim3(CXType t);
+/* The cursors of a grid or block argument's x, y and z: an integer (x; y
+   and z 1), dim3(x[, y[, z]]) (those not written 1), a cast or copy of one,
+   or a local dim3 that is_unchanged says keeps its initialiser.  A null
+   part is 1.  False when the argument is none of these. */
+bool hostexpr_dim3_parts(CXCursor e, CXCursor part[3], hostexpr_unchanged_fn *is_unchanged);
 
 /* The kernel's side of a relation: the symbols that the value model gives
    its parameters (0 where a parameter is not an integer or not modelled)

@@ -240,12 +240,6 @@ static bool unchanged_local(CXCursor var)
     return unchanged_in_function(var);
 }
 
-/* The same, as hostexpr.h asks it. */
-static bool launch_var_unchanged(CXCursor var)
-{
-    return unchanged_in_function(var);
-}
-
 /* A local variable or parameter whose function never writes it (after its
    declaration) nor takes its address. */
 static bool unchanged_in_function(CXCursor var)
@@ -284,61 +278,18 @@ static bool eval_int(CXCursor e, long long *v, int depth)
     return eval_int(init, v, depth + 1);
 }
 
-static bool is_dim3_type(CXType t)
-{
-    CXString s = clang_getTypeSpelling(clang_getCanonicalType(t));
-    const char *n = clang_getCString(s);
-    bool r = n && (strcmp(n, "dim3") == 0 || strcmp(n, "struct dim3") == 0 || strcmp(n, "const dim3") == 0 ||
-                   strcmp(n, "const struct dim3") == 0 || strcmp(n, "uint3") == 0);
-    clang_disposeString(s);
-    return r;
-}
-
 /* A constant dim3; with zero_ok a zero component counts as constant too
    (an invalid launch, which the launch-configuration rule reports). */
-static bool eval_dim3_z(CXCursor e, long long out[3], int depth, bool zero_ok)
+static bool eval_dim3_z(CXCursor e, long long out[3], bool zero_ok)
 {
-    if (depth > 8) return false;
-    e = ast_strip(e);
-    long long v;
-    long long lo = zero_ok ? 0 : 1;
-    if (ast_is_integer_kind(clang_getCanonicalType(clang_getCursorType(e)).kind)) {
-        if (!eval_int(e, &v, 0) || v < lo) return false;
-        out[0] = v;
-        out[1] = out[2] = 1;
-        return true;
+    CXCursor part[3];
+    if (!hostexpr_dim3_parts(e, part, unchanged_in_function)) return false;
+    for (int i = 0; i < 3; i++) {
+        out[i] = 1;
+        if (!clang_Cursor_isNull(part[i]) && (!eval_int(part[i], &out[i], 0) || out[i] < (zero_ok ? 0 : 1)))
+            return false;
     }
-    enum CXCursorKind k = clang_getCursorKind(e);
-    if (k == CXCursor_CXXFunctionalCastExpr || k == CXCursor_CStyleCastExpr) {
-        CXCursor kids[4];
-        unsigned n = ast_children(e, kids, 4);
-        return n > 0 && eval_dim3_z(kids[n - 1], out, depth + 1, zero_ok);
-    }
-    if (k == CXCursor_CallExpr) {
-        /* A dim3 constructor: the arguments written (dim3's defaults are 1),
-           or a copy of another dim3. */
-        CXCursor kids[4];
-        unsigned n = 0, all = ast_children(e, kids, 4);
-        CXCursor args[3];
-        for (unsigned i = 0; i < all; i++) {
-            if (clang_getCursorKind(kids[i]) == CXCursor_TypeRef) continue;
-            if (n == 3) return false;
-            args[n++] = kids[i];
-        }
-        if (n == 1 && is_dim3_type(clang_getCursorType(ast_strip(args[0]))))
-            return eval_dim3_z(args[0], out, depth + 1, zero_ok);
-        out[0] = out[1] = out[2] = 1;
-        for (unsigned i = 0; i < n; i++)
-            if (!eval_int(args[i], &out[i], 0) || out[i] < lo) return false;
-        return n > 0;
-    }
-    if (k == CXCursor_DeclRefExpr) {
-        CXCursor var = clang_getCursorReferenced(e);
-        CXCursor init = clang_Cursor_getVarDeclInitializer(var);
-        if (clang_Cursor_isNull(init) || !unchanged_local(var)) return false;
-        return eval_dim3_z(init, out, depth + 1, zero_ok);
-    }
-    return false;
+    return true;
 }
 
 /* ---- what the block and the arguments are ---- */
@@ -371,50 +322,16 @@ static char *value_key(CXCursor e)
 }
 
 /* The keys of a block argument's x, y and z (as eval_dim3 reads it). */
-static void block_keys(CXCursor e, char *out[3], int depth)
+static void block_keys(CXCursor e, char *out[3])
 {
-    if (depth > 8) return;
-    e = ast_strip(e);
-    if (ast_is_integer_kind(clang_getCanonicalType(clang_getCursorType(e)).kind)) {
-        out[0] = value_key(e);
-        out[1] = xstrdup("c:1");
-        out[2] = xstrdup("c:1");
-        return;
-    }
-    enum CXCursorKind k = clang_getCursorKind(e);
-    if (k == CXCursor_CXXFunctionalCastExpr || k == CXCursor_CStyleCastExpr) {
-        CXCursor kids[4];
-        unsigned n = ast_children(e, kids, 4);
-        if (n > 0) block_keys(kids[n - 1], out, depth + 1);
-        return;
-    }
-    if (k == CXCursor_CallExpr) {
-        CXCursor kids[4];
-        unsigned n = 0, all = ast_children(e, kids, 4);
-        CXCursor args[3];
-        for (unsigned i = 0; i < all; i++) {
-            if (clang_getCursorKind(kids[i]) == CXCursor_TypeRef) continue;
-            if (n == 3) return;
-            args[n++] = kids[i];
-        }
-        if (n == 1 && is_dim3_type(clang_getCursorType(ast_strip(args[0])))) {
-            block_keys(args[0], out, depth + 1);
-            return;
-        }
-        for (unsigned i = 0; i < 3; i++) out[i] = i < n ? value_key(args[i]) : xstrdup("c:1");
-        return;
-    }
-    if (k == CXCursor_DeclRefExpr) {
-        CXCursor var = clang_getCursorReferenced(e);
-        CXCursor init = clang_Cursor_getVarDeclInitializer(var);
-        if (clang_Cursor_isNull(init) || !unchanged_local(var)) return;
-        block_keys(init, out, depth + 1);
-    }
+    CXCursor part[3];
+    if (!hostexpr_dim3_parts(e, part, unchanged_in_function)) return;
+    for (int i = 0; i < 3; i++) out[i] = clang_Cursor_isNull(part[i]) ? xstrdup("c:1") : value_key(part[i]);
 }
 
-static bool eval_dim3(CXCursor e, long long out[3], int depth)
+static bool eval_dim3(CXCursor e, long long out[3])
 {
-    return eval_dim3_z(e, out, depth, false);
+    return eval_dim3_z(e, out, false);
 }
 
 /* ---- the walk ---- */
@@ -481,10 +398,10 @@ static void record_launch(struct launch_model *m, CXCursor call, CXCursor callee
     s.usr = kernel_usr(callee);
     s.spec_usr = clang_Cursor_isNull(clang_getSpecializedCursorTemplate(callee)) ? NULL : usr_of(callee);
     if (clang_Cursor_getNumArguments(cfg) >= 2) {
-        s.known = eval_dim3(clang_Cursor_getArgument(cfg, 1), s.shape.b, 0);
-        block_keys(clang_Cursor_getArgument(cfg, 1), s.bkey, 0);
+        s.known = eval_dim3(clang_Cursor_getArgument(cfg, 1), s.shape.b);
+        block_keys(clang_Cursor_getArgument(cfg, 1), s.bkey);
     }
-    s.rel = hostexpr_launch(m->scope, call, cfg, launch_var_unchanged);
+    s.rel = hostexpr_launch(m->scope, call, cfg, unchanged_in_function);
     int na = clang_Cursor_getNumArguments(call);
     if (na > 0) {
         s.n_args = (unsigned)na;
@@ -844,11 +761,11 @@ bool launch_site_read(CXCursor call, struct launch_site *out)
     int n = clang_Cursor_getNumArguments(cfg);
     if (n >= 1) {
         out->grid_arg = clang_Cursor_getArgument(cfg, 0);
-        out->grid_known = eval_dim3_z(out->grid_arg, out->grid, 0, true);
+        out->grid_known = eval_dim3_z(out->grid_arg, out->grid, true);
     }
     if (n >= 2) {
         out->block_arg = clang_Cursor_getArgument(cfg, 1);
-        out->block_known = eval_dim3_z(out->block_arg, out->block, 0, true);
+        out->block_known = eval_dim3_z(out->block_arg, out->block, true);
     }
     if (n >= 3) {
         out->smem_arg = clang_Cursor_getArgument(cfg, 2);

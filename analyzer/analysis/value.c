@@ -569,6 +569,14 @@ static bool shared_in_pair(struct value_model *vm, CXCursor expr)
     return vm->u && !uniformity_expr_varies(vm->u, expr, NULL);
 }
 
+/* The name of an opaque symbol: "NAME@KEY", with "#T" for thread t when the
+   pair does not share it (t 0: shared). */
+static void opaque_name(char *buf, size_t size, const char *name, unsigned key, int t)
+{
+    if (t) snprintf(buf, size, "%s@%x#%d", name ? name : "$", key, t);
+    else snprintf(buf, size, "%s@%x", name ? name : "$", key);
+}
+
 /* An opaque value: one symbol per name (a variable) or per expression,
    shared by the pair or one per thread. */
 static smt_id opaque(struct value_model *vm, CXCursor expr, const char *name, unsigned key, int t)
@@ -579,8 +587,7 @@ static smt_id opaque(struct value_model *vm, CXCursor expr, const char *name, un
     /* Keys are source offsets, the same in every parse pass of the file:
        the passes then ask the same formulas. */
     if (!name) key = start_of(expr) * 2654435761u ^ end_of(expr) ^ (unsigned)clang_getCursorKind(expr) << 24;
-    if (shared) snprintf(buf, sizeof buf, "%s@%x", name ? name : "$", key);
-    else snprintf(buf, sizeof buf, "%s@%x#%d", name ? name : "$", key, t);
+    opaque_name(buf, sizeof buf, name, key, shared ? 0 : t);
     return smt_sym(vm->a, type_width(clang_getCursorType(expr)), buf);
 }
 
@@ -590,8 +597,8 @@ smt_id value_decl_symbol(struct value_model *vm, CXCursor decl)
     if (!type_integer(t)) return 0;
     char *name = ast_spelling(decl);
     char buf[160];
-    /* As opaque() names a read of decl that the pair shares. */
-    snprintf(buf, sizeof buf, "%s@%x", name, start_of(decl));
+    /* The symbol opaque() gives a read of decl that the pair shares. */
+    opaque_name(buf, sizeof buf, name, start_of(decl), 0);
     free(name);
     return smt_sym(vm->a, type_width(t), buf);
 }

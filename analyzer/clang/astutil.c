@@ -152,6 +152,15 @@ bool ast_is_integer_kind(enum CXTypeKind k)
     return (k >= CXType_Bool && k <= CXType_Int128) || k == CXType_Enum;
 }
 
+bool ast_call_never_returns(CXCursor call)
+{
+    char *n = ast_spelling(clang_getCursorReferenced(call));
+    bool r = !strcmp(n, "exit") || !strcmp(n, "_Exit") || !strcmp(n, "quick_exit") || !strcmp(n, "abort") ||
+             !strcmp(n, "terminate") || !strncmp(n, "__assert", 8) || !strcmp(n, "_assert") || !strcmp(n, "_wassert");
+    free(n);
+    return r;
+}
+
 bool ast_unop_is_incdec(enum CXUnaryOperatorKind op)
 {
     return op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec || op == CXUnaryOperator_PreInc ||

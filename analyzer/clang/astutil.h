@@ -22,6 +22,10 @@ bool ast_same_node(CXCursor a, CXCursor b);
 /* Operator of a BinaryOperator / CompoundAssignOperator / UnaryOperator. */
 enum CXBinaryOperatorKind ast_binop(CXCursor c);
 enum CXUnaryOperatorKind ast_unop(CXCursor c);
+/* Is call one of the C and C++ library calls that never return: exit,
+   _Exit, quick_exit, abort, std::terminate, an assertion failure
+   (__assert_fail, __assert_rtn, _assert, _wassert)? */
+bool ast_call_never_returns(CXCursor call);
 /* ++ or -- (pre or post). */
 bool ast_unop_is_incdec(enum CXUnaryOperatorKind op);
 
