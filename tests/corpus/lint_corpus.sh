@@ -17,7 +17,7 @@
 # cuda-samples, llm.c, and the frozen test sets: cudpp, Learn-CUDA-Programming,
 # how-to-optim-algorithm-in-cuda, CUDALibrarySamples; TensorRT, LeetCUDA,
 # mumax3, faiss; FasterTransformer, AMGX, arrayfire,
-# diff-gaussian-rasterization) selects which of its folders are linted and the clang
+# diff-gaussian-rasterization; ppl.cv, nccl, xmrig-cuda, pytorch3d, mmcv) selects which of its folders are linted and the clang
 # arguments its build would give (include directories, the macros its
 # configure step defines).  Headers that a corpus' build generates or takes
 # from elsewhere (caffe's caffe.pb.h, shoc's config.h, cuda-convnet2's helper
@@ -139,7 +139,8 @@ corpus_setup() {
         args="-I$dir/dev/cuda -I$dir" ;;
     cudpp | Learn-CUDA-Programming | how-to-optim-algorithm-in-cuda | CUDALibrarySamples | \
     TensorRT | LeetCUDA | mumax3 | faiss | \
-    FasterTransformer | AMGX | arrayfire | diff-gaussian-rasterization)
+    FasterTransformer | AMGX | arrayfire | diff-gaussian-rasterization | \
+    ppl.cv | nccl | xmrig-cuda | pytorch3d | mmcv)
         # The frozen test sets: linted as a new user would, with no flags.
         paths=.
         args= ;;
