@@ -1,4 +1,4 @@
-/* cu506_pageable_async_copy.c: CU506 flags cudaMemcpyAsync from or to host memory that the same function obtained with malloc, new or a std::vector (and never registered): the copy is staged through a driver buffer and does not overlap with the host or other streams. */
+/* cu506_pageable_async_copy.c: CU506 flags cudaMemcpyAsync from or to host memory that the same function obtained with malloc, new or a std::vector (and never registered), where other work follows before the host waits for it: the copy is staged through a driver buffer and does not overlap with that work. */
 #include "analysis/hostapi.h"
 #include "clang/astutil.h"
 #include "core/rule.h"
@@ -15,7 +15,10 @@ static void cu506_on_cursor(struct rule_ctx *ctx, CXCursor body)
     if (!m) return;
     for (unsigned i = 0; i < m->n_calls; i++) {
         const struct hostapi_call *c = &m->calls[i];
-        if (!(c->flags & HOSTAPI_ASYNC_COPY) || c->host_origin != HOSTAPI_ORIGIN_PAGEABLE) continue;
+        /* only a copy meant to overlap: one the host waits for at once, or
+           whose buffer the host touches before it waits, gains nothing from
+           pinning (the second relies on the staged copy being finished) */
+        if (!(c->flags & HOSTAPI_ASYNC_COPY) || c->host_origin != HOSTAPI_ORIGIN_PAGEABLE || !c->overlaps) continue;
         /* the text of the argument, unless a macro wraps the call (the use
            text would then be the macro's name): the buffer's name */
         CXFile ef, sf;
@@ -54,7 +57,7 @@ const struct rule rule_cu506 = {
     .scope = SCOPE_HOST,
     .status = STATUS_PREVIEW,
     .precision = "0.69 (frozen test sets of 2026-11-28: 20 of 20 sampled findings true on the first, 0 of 1 on the second, 0 of 8 on the third: the host reads the buffer right after the copy)",
-    .version = 1,
+    .version = 2,
     .has_fix = false,
     .doc = "rules/CU506-pageable-async-copy.md",
     .kernel = "kernels/cu506_pageable_async_copy",

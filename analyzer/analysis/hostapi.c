@@ -10,6 +10,7 @@
 #include "base/util.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1654,6 +1655,122 @@ static void mark_kept_results(struct hostapi_fn *f)
     }
 }
 
+/* ---- what an asynchronous copy overlaps with ---- */
+
+/* The host's own work and its uses of one buffer, in source order, outside
+   the CUDA calls the model records (a reference inside cudaMemcpyAsync's
+   arguments is the device's use, not the host's). */
+struct overlap_scan {
+    const struct hostapi_fn *f;
+    CXCursor var;                  /* the buffer's variable (pointer or vector) */
+    unsigned from, to;             /* after the copy, before the wait (expansion offsets) */
+    bool work, touched;
+    unsigned first_work;
+};
+
+static bool inside_recorded_call(const struct hostapi_fn *f, CXCursor c)
+{
+    CXSourceRange r = clang_getCursorExtent(c);
+    unsigned b, e;
+    clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, &b);
+    clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e);
+    for (unsigned i = 0; i < f->n_calls; i++) {
+        CXSourceRange cr = clang_getCursorExtent(f->calls[i].call);
+        unsigned cb, ce;
+        clang_getExpansionLocation(clang_getRangeStart(cr), NULL, NULL, NULL, &cb);
+        clang_getExpansionLocation(clang_getRangeEnd(cr), NULL, NULL, NULL, &ce);
+        if (cb <= b && e <= ce) return true;
+    }
+    return false;
+}
+
+static enum CXChildVisitResult overlap_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct overlap_scan *s = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    unsigned at = offset_of(c);
+    bool between = at > s->from && at < s->to;
+    if (k == CXCursor_DeclRefExpr) {
+        if (between && clang_equalCursors(clang_getCursorReferenced(c), s->var) && !inside_recorded_call(s->f, c))
+            s->touched = true;
+        return CXChildVisit_Continue;
+    }
+    if (between && (k == CXCursor_CallExpr || is_loop(c)) && !inside_recorded_call(s->f, c)) {
+        bool counts = true;
+        if (k == CXCursor_CallExpr) {
+            CXCursor callee = clang_getCursorReferenced(c);
+            char *n = clang_Cursor_isNull(callee) ? ast_spelling(c) : ast_spelling(callee);
+            /* constructors, conversions and pointer swaps are not work; an
+               unresolved name (a template's dependent call) is not known to be */
+            counts = !clang_Cursor_isNull(callee) && clang_getCursorKind(callee) != CXCursor_Constructor &&
+                     clang_getCursorKind(callee) != CXCursor_ConversionFunction && !harmless_host_call(n) &&
+                     strncmp(n, "operator", 8) != 0;
+            free(n);
+        }
+        if (counts && (!s->work || at < s->first_work)) {
+            s->work = true;
+            s->first_work = at;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* The variable an asynchronous copy's host buffer names: p, p + k, v.data(),
+   &v[0]. */
+static CXCursor buffer_var(CXCursor buf)
+{
+    CXCursor vec;
+    if (is_vector_storage(buf, &vec))
+        return clang_getCursorKind(vec) == CXCursor_DeclRefExpr ? clang_getCursorReferenced(vec) : clang_getNullCursor();
+    return plain_var(buf);
+}
+
+/* Pageable asynchronous copies overlap nothing when the host waits for them
+   at once (the next call synchronises), or when the host reads or writes
+   the buffer before any wait: that code relies on the staged copy being
+   finished when the call returns, and pinning the buffer as CU506 advises
+   would turn it into a race.  Only a copy followed by other work before the
+   host waits is meant to run asynchronously. */
+static void mark_overlaps(struct hostapi_fn *f)
+{
+    for (unsigned i = 0; i < f->n_calls; i++) {
+        struct hostapi_call *c = &f->calls[i];
+        if (!(c->flags & HOSTAPI_ASYNC_COPY) || c->host_origin != HOSTAPI_ORIGIN_PAGEABLE) continue;
+        CXCursor var = buffer_var(c->host_buffer);
+        if (clang_Cursor_isNull(var)) continue;
+        /* the wait: the first synchronising call after the copy */
+        unsigned wait = UINT_MAX;
+        bool api_work = false;
+        unsigned first_api_work = UINT_MAX;
+        for (unsigned j = 0; j < f->n_calls; j++) {
+            const struct hostapi_call *o = &f->calls[j];
+            if (j == i || !hostapi_after(c, o) || hostapi_exclusive(f, c, o)) continue;
+            if (o->flags & (HOSTAPI_SYNC | HOSTAPI_DEVICE_SYNC | HOSTAPI_COPY | HOSTAPI_FREE)) {
+                if (o->offset < wait) wait = o->offset;
+            } else if (o->flags & (HOSTAPI_LAUNCH | HOSTAPI_ASYNC_COPY | HOSTAPI_ASYNC_ALLOC)) {
+                if (o->offset < first_api_work) first_api_work = o->offset;
+            }
+        }
+        api_work = first_api_work < wait;
+        struct overlap_scan s;
+        memset(&s, 0, sizeof s);
+        s.f = f;
+        s.var = var;
+        s.from = c->offset;
+        s.to = wait;
+        CXCursor body = f->fn;
+        clang_visitChildren(body, overlap_visit, &s);
+        unsigned work_at = api_work ? first_api_work : UINT_MAX;
+        if (s.work && s.first_work < work_at) work_at = s.first_work;
+        /* a loop that repeats the copy with no wait after it in the loop:
+           the next iteration's copy is issued while this one could run */
+        bool repeats = c->loop >= 0 && wait == UINT_MAX;
+        if (repeats && work_at == UINT_MAX) work_at = c->offset + 1;
+        c->overlaps = work_at != UINT_MAX && !s.touched;
+    }
+}
+
 struct hostapi_fn *hostapi_fn_new(CXTranslationUnit tu, CXCursor fn)
 {
     struct hostapi_fn *f = xcalloc(1, sizeof *f);
@@ -1678,6 +1795,7 @@ struct hostapi_fn *hostapi_fn_new(CXTranslationUnit tu, CXCursor fn)
     free(w.stack);
     mark_kept_results(f);
     mark_timed(f);
+    mark_overlaps(f);
     return f;
 }
 

@@ -97,6 +97,11 @@ struct hostapi_call {
     CXCursor host_buffer;
     enum hostapi_origin host_origin;
     CXCursor origin_at;         /* where the pageable buffer was obtained */
+    bool overlaps;              /* asynchronous copies: something runs between the copy and the
+                                   host's next wait for it (a launch, another asynchronous call,
+                                   a host function call or loop; a loop repeating the copy), and
+                                   the host does not touch the buffer before that wait: the code
+                                   means the copy to overlap with other work */
     /* Allocations and frees: the variable written or freed (a plain local,
        parameter or member), null when the target is indexed (p[i]). */
     CXCursor target;
