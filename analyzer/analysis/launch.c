@@ -775,6 +775,86 @@ bool launch_site_read(CXCursor call, struct launch_site *out)
     return true;
 }
 
+struct divides_q {
+    long long by[2];   /* the block's x extent and its thread count */
+    int depth;
+    bool found;
+};
+
+/* e without explicit casts: (float)B, static_cast<float>(B) */
+static CXCursor strip_casts(CXCursor e)
+{
+    e = ast_strip(e);
+    for (int g = 0; g < 4; g++) {
+        enum CXCursorKind k = clang_getCursorKind(e);
+        if (k != CXCursor_CStyleCastExpr && k != CXCursor_CXXStaticCastExpr && k != CXCursor_CXXFunctionalCastExpr)
+            break;
+        CXCursor kids[3];
+        unsigned n = ast_children(e, kids, 3);
+        if (!n) break;
+        e = ast_strip(kids[n - 1]);
+    }
+    return e;
+}
+
+static bool is_block_size(const struct divides_q *q, CXCursor e)
+{
+    long long v;
+    return eval_int(strip_casts(e), &v, 0) && v > 1 && (v == q->by[0] || v == q->by[1]);
+}
+
+static enum CXChildVisitResult divides_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct divides_q *q = data;
+    if (q->found) return CXChildVisit_Break;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_BinaryOperator && ast_binop(c) == CXBinaryOperator_Div && is_block_size(q, ast_child(c, 1))) {
+        q->found = true;
+        return CXChildVisit_Break;
+    }
+    if (k == CXCursor_CallExpr) {
+        /* DIV_UP(n, B), ceil_div<T>(n, B): a helper handed the block size */
+        int n = clang_Cursor_getNumArguments(c);
+        for (int i = 1; i < n; i++)
+            if (is_block_size(q, clang_Cursor_getArgument(c, (unsigned)i))) {
+                q->found = true;
+                return CXChildVisit_Break;
+            }
+    }
+    if (k == CXCursor_DeclRefExpr && q->depth < 4) {
+        CXCursor var = clang_getCursorReferenced(c);
+        CXCursor init = clang_getCursorKind(var) == CXCursor_VarDecl ? clang_Cursor_getVarDeclInitializer(var)
+                                                                      : clang_getNullCursor();
+        if (!clang_Cursor_isNull(init) && unchanged_local(var)) {
+            q->depth++;
+            divides_visit(init, c, q);
+            if (!q->found) clang_visitChildren(init, divides_visit, q);
+            q->depth--;
+        }
+    }
+    return q->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+bool launch_grid_scales_with_block(const struct launch_site *ls)
+{
+    if (!ls->block_known || clang_Cursor_isNull(ls->grid_arg)) return false;
+    struct divides_q q = {{ls->block[0], ls->block[0] * ls->block[1] * ls->block[2]}, 0, false};
+    CXCursor part[3];
+    if (!hostexpr_dim3_parts(ls->grid_arg, part, unchanged_in_function)) {
+        /* a dim3 built elsewhere: look through the argument itself */
+        divides_visit(ls->grid_arg, ls->grid_arg, &q);
+        if (!q.found) clang_visitChildren(ls->grid_arg, divides_visit, &q);
+        return q.found;
+    }
+    for (int i = 0; i < 3 && !q.found; i++) {
+        if (clang_Cursor_isNull(part[i])) continue;
+        divides_visit(part[i], part[i], &q);
+        if (!q.found) clang_visitChildren(part[i], divides_visit, &q);
+    }
+    return q.found;
+}
+
 /* ---- the run's table of launch sites ----
 
    Each linted file's translation units contribute the launch sites they see

@@ -161,5 +161,11 @@ struct launch_site {
 };
 /* Is call a k<<<...>>> launch?  Fills out when it is. */
 bool launch_site_read(CXCursor call, struct launch_site *out);
+/* Is the grid sized from the work by the block's size: a grid extent that
+   divides by the block's x extent or its thread count ((n + B - 1) / B,
+   n / B, DIV_UP(n, B), ceil(n / (float)B)), written in the launch or in the
+   initialiser of a local it reads?  Then the block size is a free tiling
+   parameter; otherwise it is usually the size of a fixed piece of work. */
+bool launch_grid_scales_with_block(const struct launch_site *ls);
 
 #endif
