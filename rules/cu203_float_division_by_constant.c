@@ -3,13 +3,15 @@
  * an IEEE division (div.rn.f32, a multi-instruction sequence) because
  * multiplying by the reciprocal rounds differently.  Silent when the file is
  * compiled with -use_fast_math or -prec-div=false (the compile database's
- * command line), or linted with -D__USE_FAST_MATH__ after "--" (no compile
- * database), where the division is approximate anyway.  Fix-it: multiply by the reciprocal, written as a constant
+ * command line; without one, any build file above the file that names the
+ * flag), or linted with -D__USE_FAST_MATH__ after "--", where the division
+ * is approximate anyway.  Fix-it: multiply by the reciprocal, written as a constant
  * expression (`x * (1.0f / 3.0f)`). */
 #include "analysis/constprop.h"
 #include "clang/astutil.h"
 #include "core/options.h"
 #include "core/rule.h"
+#include "frontend/buildfiles.h"
 #include "frontend/compile_args.h"
 #include "base/util.h"
 #include "engine/walk.h"
@@ -65,10 +67,14 @@ static void *cu203_begin(struct rule_ctx *ctx)
     const struct lint_options *o = ctx->opts;
     if (o) {
         st->fast_math = args_fast_math(&o->extra_args);
-        if (!st->fast_math && o->compdb && ctx->main_file) {
+        if (!st->fast_math && ctx->main_file) {
             char *abs = path_absolute(ctx->main_file);
-            const struct compile_command *cc = compdb_find(o->compdb, abs);
+            const struct compile_command *cc = o->compdb ? compdb_find(o->compdb, abs) : NULL;
             if (cc) st->fast_math = args_fast_math(&cc->argv);
+            /* no compile command: the project's build files above the file
+               may pass the flag (CMAKE_CUDA_FLAGS ... --use_fast_math); the
+               rule cannot tell which targets get it, so it says nothing */
+            else st->fast_math = buildfiles_fast_math(o, abs, NULL);
             free(abs);
         }
     }
@@ -176,7 +182,7 @@ const struct rule rule_cu203 = {
     .scope = SCOPE_DEVICE,
     .status = STATUS_PREVIEW,
     .precision = "0.30 (third frozen test set of 2026-11-28: 6 of 20 sampled findings true, of 24: a build with --use_fast_math the rule cannot see without a compile database)",
-    .version = 3,
+    .version = 4,
     .has_fix = true,
     .doc = "rules/CU203-float-division-by-constant.md",
     .kernel = "kernels/cu203_float_division_by_constant",

@@ -74,7 +74,7 @@ static const struct strvec *tree_files(const char *root)
     return &t->files;
 }
 
-static char *tree_root(const struct lint_options *o, const char *abs_file)
+char *include_guess_tree_root(const struct lint_options *o, const char *abs_file)
 {
     char *best = NULL;
     for (size_t i = 0; i < o->paths.len; i++) {
@@ -263,7 +263,7 @@ void include_guess(const struct lint_options *o, const char *abs_file, const cha
             char *at = angled ? resolve(NULL, name, angled_dirs) : resolve(dir, name, dirs);
             if (!at && !angled) at = resolve(NULL, name, angled_dirs);
             if (!at && !is_cuda_header(name, toolkit_include) && !(angled && is_system_header(name))) {
-                if (!root) root = tree_root(o, abs_file);
+                if (!root) root = include_guess_tree_root(o, abs_file);
                 char *found = find_in_tree(root, name, dir);
                 if (found) {
                     struct strvec *into = angled ? angled_dirs : dirs;

@@ -22,6 +22,11 @@
    command line that holds the file, else the repository (the nearest folder
    above with .git), else the file's own folder.  A tree is listed once per
    process. */
+/* The linted tree of abs_file: the directory named on the command line
+   that holds it (the deepest), else the repository (the nearest folder
+   above with .git), else the file's own folder.  Caller frees. */
+char *include_guess_tree_root(const struct lint_options *o, const char *abs_file);
+
 void include_guess(const struct lint_options *o, const char *abs_file, const char *toolkit_include,
                    struct strvec *dirs, struct strvec *angled_dirs);
 
