@@ -914,11 +914,83 @@ static smt_id eval_unary(struct value_model *vm, CXCursor e, int t, int depth)
     }
 }
 
-/* min/max of two integers, as CUDA's overloads compute them. */
+/* The tile size N of a cooperative_groups::thread_block_tile<N, ...>, 0
+   for a thread_block, -1 for anything else (another group, not a group). */
+static long long cg_tile_size(CXType type)
+{
+    CXType ct = clang_getCanonicalType(type);
+    if (ct.kind == CXType_LValueReference || ct.kind == CXType_RValueReference || ct.kind == CXType_Pointer)
+        ct = clang_getCanonicalType(clang_getPointeeType(ct));
+    CXString s = clang_getTypeSpelling(ct);
+    const char *sp = clang_getCString(s);
+    long long n = -1;
+    const char *tile = sp && strstr(sp, "cooperative_groups") ? strstr(sp, "thread_block_tile<") : NULL;
+    if (tile) {
+        n = atoll(tile + strlen("thread_block_tile<"));
+        if (n <= 0 || n > 1024 || (n & (n - 1))) n = -1;
+    } else if (sp && strstr(sp, "cooperative_groups") && strstr(sp, "thread_block") && !strstr(sp, "thread_block_tile")) {
+        const char *tb = strstr(sp, "thread_block");
+        char after = tb[strlen("thread_block")];
+        if (!isalnum((unsigned char)after) && after != '_') n = 0;
+    }
+    clang_disposeString(s);
+    return n;
+}
+
+/* The calling thread's rank in its block, x fastest, as
+   cooperative_groups::thread_block::thread_rank() numbers it. */
+static smt_id linear_rank(struct value_model *vm, int t)
+{
+    struct smt_arena *a = vm->a;
+    smt_id tx = value_builtin(vm, 't', 0, t), ty = value_builtin(vm, 't', 1, t), tz = value_builtin(vm, 't', 2, t);
+    smt_id dx = value_builtin(vm, 'd', 0, 0), dy = value_builtin(vm, 'd', 1, 0);
+    return smt_bin(a, SMT_ADD, tx, smt_bin(a, SMT_MUL, dx, smt_bin(a, SMT_ADD, ty, smt_bin(a, SMT_MUL, dy, tz))));
+}
+
+/* Cooperative groups' ranks and sizes in terms of the thread indices: a
+   block's thread_rank() and size(); a tile of N threads' thread_rank()
+   (rank % N), meta_group_rank() (rank / N), size() and num_threads() (N).
+   0 for other calls. */
+static smt_id eval_cg_method(struct value_model *vm, CXCursor e, const char *name, int t)
+{
+    /* a static member called through an object (the declarations header's
+       thread_block) sits under an implicit function-to-pointer cast */
+    CXCursor callee = ast_strip(ast_child(e, 0));
+    if (clang_getCursorKind(callee) != CXCursor_MemberRefExpr || clang_Cursor_getNumArguments(e) != 0) return 0;
+    CXCursor obj = ast_child(callee, 0);
+    if (clang_Cursor_isNull(obj)) return 0;
+    long long n = cg_tile_size(clang_getCursorType(obj));
+    if (n < 0) return 0;
+    struct smt_arena *a = vm->a;
+    smt_id r = 0;
+    if (!strcmp(name, "thread_rank")) {
+        r = linear_rank(vm, t);
+        if (n > 0) r = smt_bin(a, SMT_AND, r, smt_const(a, 32, (uint64_t)(n - 1)));
+    } else if (n > 0 && !strcmp(name, "meta_group_rank")) {
+        int shift = 0;
+        while ((1ll << shift) < n) shift++;
+        r = smt_bin(a, SMT_LSHR, linear_rank(vm, t), smt_const(a, 32, (uint64_t)shift));
+    } else if (!strcmp(name, "size") || !strcmp(name, "num_threads")) {
+        r = n > 0 ? smt_const(a, 32, (uint64_t)n)
+                  : smt_bin(a, SMT_MUL, value_builtin(vm, 'd', 0, 0),
+                            smt_bin(a, SMT_MUL, value_builtin(vm, 'd', 1, 0), value_builtin(vm, 'd', 2, 0)));
+    }
+    if (!r) return 0;
+    /* the methods return unsigned long long or unsigned int */
+    CXType rt = clang_getCursorType(e);
+    return type_width(rt) == 32 ? r : smt_ext(a, SMT_ZEXT, r, type_width(rt));
+}
+
+/* min/max of two integers, as CUDA's overloads compute them; cooperative
+   groups' ranks and sizes. */
 static smt_id eval_call(struct value_model *vm, CXCursor e, int t, int depth)
 {
     char *name = ast_spelling(e);
-    smt_id r = 0;
+    smt_id r = eval_cg_method(vm, e, name, t);
+    if (r) {
+        free(name);
+        return r;
+    }
     bool is_min = !strcmp(name, "min") || !strcmp(name, "umin"), is_max = !strcmp(name, "max") || !strcmp(name, "umax");
     if ((is_min || is_max) && clang_Cursor_getNumArguments(e) == 2 && type_integer(clang_getCursorType(e))) {
         CXCursor p = clang_Cursor_getArgument(e, 0), q = clang_Cursor_getArgument(e, 1);
