@@ -1,7 +1,8 @@
-/* cu507_deprecated_runtime_api.c: CU507 flags calls of CUDA runtime and driver API functions that CUDA deprecated or removed (with a fix-it to a drop-in replacement), texture and surface references (removed in CUDA 12) as errors, and reads of cudaDeviceProp fields CUDA 13 removed. */
+/* cu507_deprecated_runtime_api.c: CU507 flags calls of CUDA runtime and driver API functions that CUDA deprecated or removed (with a fix-it to a drop-in replacement), texture and surface references (removed in CUDA 12) as errors, and reads of cudaDeviceProp fields CUDA 13 removed; silent in a header that its project includes only under a CUDA-version conditional. */
 #include "analysis/hostapi.h"
 #include "clang/astutil.h"
 #include "core/rule.h"
+#include "frontend/includers.h"
 #include "base/util.h"
 #include "engine/walk.h"
 
@@ -110,8 +111,34 @@ static void check_removed_field(struct rule_ctx *ctx, CXCursor member)
     free(name);
 }
 
+/* Per translation unit: is the main file compiled only for older toolkits
+   (every file of the tree that includes it does so under a CUDA-version
+   conditional)?  Then the API it uses is what those toolkits had. */
+struct state {
+    bool older_toolkits_only;
+};
+
+static void *cu507_begin(struct rule_ctx *ctx)
+{
+    struct state *st = xcalloc(1, sizeof *st);
+    if (ctx->opts && ctx->main_file) {
+        char *abs = path_absolute(ctx->main_file);
+        st->older_toolkits_only = includers_only_under_version_guard(ctx->opts, abs);
+        free(abs);
+    }
+    return st;
+}
+
+static void cu507_end(struct rule_ctx *ctx, void *state)
+{
+    (void)ctx;
+    free(state);
+}
+
 static void cu507_on_cursor(struct rule_ctx *ctx, CXCursor c)
 {
+    const struct state *st = ctx_rule_state(ctx);
+    if (st && st->older_toolkits_only) return;
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_MemberRefExpr) {
         if (!ctx->in_device_code && !clang_Cursor_isNull(ctx->function) && !ctx_in_instantiation(ctx))
@@ -196,10 +223,12 @@ const struct rule rule_cu507 = {
     .scope = SCOPE_HOST,
     .status = STATUS_PREVIEW,
     .precision = "0.00 (third frozen test set of 2026-11-28: 0 of 2 findings true: a header included only under an older CUDA version; the second set read 0 of 20 before its launch-macro fix)",
-    .version = 1,
+    .version = 2,
     .has_fix = true,
     .doc = "rules/CU507-deprecated-runtime-api.md",
     .kernel = "kernels/cu507_deprecated_runtime_api",
     .subscriptions = cu507_kinds,
     .on_cursor = cu507_on_cursor,
+    .tu_begin = cu507_begin,
+    .tu_end = cu507_end,
 };

@@ -56,8 +56,7 @@ static void list_dir(const char *root, const char *rel, int depth, struct strvec
     free(dir);
 }
 
-/* The files of the tree at root (listed on first use). */
-static const struct strvec *tree_files(const char *root)
+const struct strvec *include_guess_tree_files(const char *root)
 {
     pthread_mutex_lock(&trees_lock);
     for (size_t i = 0; i < n_trees; i++)
@@ -180,7 +179,7 @@ static size_t shared_components(const char *a, const char *b)
 /* The folder of the candidate for name nearest to includer_dir, or NULL. */
 static char *find_in_tree(const char *root, const char *name, const char *includer_dir)
 {
-    const struct strvec *files = tree_files(root);
+    const struct strvec *files = include_guess_tree_files(root);
     size_t nl = strlen(name);
     char *best = NULL;
     size_t best_score = 0;

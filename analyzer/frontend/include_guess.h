@@ -8,6 +8,15 @@
 #include "core/options.h"
 #include "base/util.h"
 
+/* The linted tree of abs_file: the directory named on the command line
+   that holds it (the deepest), else the repository (the nearest folder
+   above with .git), else the file's own folder.  Caller frees. */
+char *include_guess_tree_root(const struct lint_options *o, const char *abs_file);
+
+/* The files of the tree at root, relative to it (listed once per process,
+   hidden folders left out). */
+const struct strvec *include_guess_tree_files(const char *root);
+
 /* The folders to add (absolute, each once, in the order found) so that the
    includes of abs_file, and of the project headers they reach, resolve: for
    each `#include "name"` found neither next to its includer, nor in a folder
@@ -22,11 +31,6 @@
    command line that holds the file, else the repository (the nearest folder
    above with .git), else the file's own folder.  A tree is listed once per
    process. */
-/* The linted tree of abs_file: the directory named on the command line
-   that holds it (the deepest), else the repository (the nearest folder
-   above with .git), else the file's own folder.  Caller frees. */
-char *include_guess_tree_root(const struct lint_options *o, const char *abs_file);
-
 void include_guess(const struct lint_options *o, const char *abs_file, const char *toolkit_include,
                    struct strvec *dirs, struct strvec *angled_dirs);
 
