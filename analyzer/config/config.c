@@ -89,6 +89,8 @@ struct option_spec {
 static const struct option_spec option_specs[] = {
     {"host", true, NULL, "also report in host code (like --host, for this rule only)"},
     {"every-call", true, "CU501", "report every unchecked call, also in code that checks no status"},
+    {"folded", true, "CU201",
+     "also report literals in one float-exact operation that nvcc folds back to float (as notes)"},
 };
 
 static bool option_applies(const struct option_spec *spec, const struct rule *rule)

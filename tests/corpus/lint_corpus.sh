@@ -165,8 +165,13 @@ for dir in "$@"; do
         esac
         corpus_setup "$name" "$dir" "$mode"
         # shellcheck disable=SC2086
+        # A file that fails (a time limit, a crash of its worker) makes the
+        # exit status non-zero; the JSON still lists it with the rest, so the
+        # run goes on to the next corpus and mode.
+        rc=0
         (cd "$dir" && "$binary" --no-cache --exit-zero -j "$jobs" $flags --format json $extra $paths -- $args) \
-            > "$outdir/$name.$mode.json"
+            > "$outdir/$name.$mode.json" || rc=$?
+        [ "$rc" -eq 0 ] || echo "lint_corpus.sh: $name.$mode: cudalint exited with status $rc (files that failed are listed in the JSON)" >&2
     done
 done
 
