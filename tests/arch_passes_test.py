@@ -21,7 +21,7 @@ PLAIN = r'''#include <cuda_runtime.h>
 #include <cooperative_groups.h>
 __global__ void scale(float *out, const float *in, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) out[i] = in[i] * 0.5;
+    if (i < n) out[i] = in[i] * 0.1;
 }
 '''
 # The arch test sits in a project header, as a derived feature macro.
@@ -37,9 +37,9 @@ DERIVED = r'''#include <cuda_runtime.h>
 __global__ void scale(float *out, const float *in, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
 #if HAS_FAST_PATH
-    if (i < n) out[i] = in[i] * 0.5;
+    if (i < n) out[i] = in[i] * 0.1;
 #else
-    if (i < n) out[i] = in[i] * 0.5f;
+    if (i < n) out[i] = in[i] * 0.1f;
 #endif
 }
 '''

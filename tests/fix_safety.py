@@ -54,7 +54,7 @@ def find_binary(args):
 
 
 def source(i):
-    body = "".join("    o[%d] = o[%d] * %d.5;\n" % (j, j + 1, j + i) for j in range(40))
+    body = "".join("    o[%d] = o[%d] * %d.1;\n" % (j, j + 1, j + i) for j in range(40))
     return "__global__ void k%d(float *o)\n{\n%s}\n" % (i, body)
 
 

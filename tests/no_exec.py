@@ -157,7 +157,7 @@ def main(argv):
         os.chmod(evil, 0o755)
         src = os.path.join(repo, "src", "k.cu")
         with open(src, "w") as f:
-            f.write("__global__ void k(float *o)\n{\n    o[0] = o[1] * 2.5;\n}\n")
+            f.write("__global__ void k(float *o)\n{\n    o[0] = o[1] * 2.1;\n}\n")
         cmd = ('%s -ccbin %s -Xclang -load -Xclang %s/evil.so -fplugin=%s/evil.so -fpass-plugin=%s/evil.so '
                '-B%s --gcc-toolchain=%s -MD -MF %s/deps.d -o %s/k.o -include /dev/zero '
                '-Xcompiler -fplugin=%s/evil.so -c src/k.cu' % (evil, evil, repo, repo, repo, repo, repo, tmp, tmp, repo))
@@ -174,7 +174,7 @@ def main(argv):
         check(not os.path.exists(marker), "the checkout's script never ran")
 
         r, execs, writes = traced(binary, ["--cache-dir", cache, "--no-cuda-headers", "--preview", "--fix", "src"], repo, log)
-        check(open(src).read().count("2.5f") == 1, "--fix fixed the file (exit %d)" % r.returncode)
+        check(open(src).read().count("2.1f") == 1, "--fix fixed the file (exit %d)" % r.returncode)
         allowed = (cache + "/", os.path.join(repo, "src") + "/")
         outside = [w for w in writes if not w.startswith(allowed) and w != "/dev/null"]
         check(not outside, "--fix writes only under the cache and beside the fixed file (outside: %s)" % outside[:5])

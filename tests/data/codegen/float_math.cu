@@ -2,14 +2,21 @@
 // nvcc's code confirms and one it disproves per rule (tests/codegen_test.py).
 #include <math.h>
 
-#define HALF 0.5
-
 __global__ void literals(float *out, const float *in)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     float x = in[i];
     out[i] = x * 1.02;                 // codegen: CU201 confirmed
-    out[i + 1] = x * HALF;             // codegen: CU201 disproved
+}
+
+// A double product nobody reads: nvcc deletes it, and no f64 instruction
+// is left in the kernel.  (A single float-exact operation such as x * 0.5,
+// which nvcc folds back to float, is not reported at all.)
+__global__ void dead_literal(float *out, const float *in)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float unused = in[i] * 1.02;       // codegen: CU201 disproved
+    out[i] = in[i];
 }
 
 __global__ void powers(float *out, const float *in)

@@ -1,5 +1,5 @@
-// notes_only.cu: only a folded double literal, graded as a note (tests/golden.py).
-__global__ void halve(float *x)
+// notes_only.cu: only a float division by a constant, graded as a note (tests/golden.py).
+__global__ void third(float *x)
 {
-    x[threadIdx.x] = x[threadIdx.x] * 0.5;
+    x[threadIdx.x] = x[threadIdx.x] / 3.0f;
 }

@@ -46,7 +46,7 @@ function! s:Run() abort
     \   'the first at line 7, CU201, a warning')
     " Unsaved text: two lines inserted at the top move the findings, and a new
     " literal is found on a line that exists only in the buffer.
-    call append(0, ['// unsaved', '__device__ float g(float x) { return x * 0.25; }'])
+    call append(0, ['// unsaved', '__device__ float g(float x) { return x * 0.2; }'])
     let l:items = s:WaitLint('edited buffer')
     call s:Check(len(l:items) == 4, 'four findings in the edited buffer (got ' . len(l:items) . ')')
     call s:Check(len(l:items) && l:items[0].lnum == 2 && l:items[0].code ==# 'CU201', 'a finding on the unsaved line 2')
@@ -60,7 +60,7 @@ function! s:Run() abort
         let l:t += 100
     endwhile
     call add(s:log, 'after ALEFix (' . l:t . 'ms): ' . getline(2) . ' | ' . getline(9))
-    call s:Check(getline(2) =~# '0\.25f' && getline(9) =~# '0\.1f' && getline(10) =~# '0\.999f + 0\.001f',
+    call s:Check(getline(2) =~# '0\.2f' && getline(9) =~# '0\.1f' && getline(10) =~# '0\.999f + 0\.001f',
     \   ':ALEFix wrote the fixes into the buffer')
     let l:items = s:WaitLint('fixed buffer')
     call s:Check(len(l:items) == 0, 'no findings left after :ALEFix (got ' . len(l:items) . ')')
