@@ -196,6 +196,114 @@ static char *lanes_text(const struct warp_divergence *dv, const struct divergenc
                      act, b, values, w->shape_known ? "" : " (launch shape not known: blockDim.x taken as any multiple of 32)");
 }
 
+/* ---- shuffles confined to groups of lanes ---- */
+
+struct mask_writes {
+    CXCursor var;
+    CXCursor except; /* the loop's increment */
+    bool written;
+};
+
+static enum CXChildVisitResult mask_writes_cb(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct mask_writes *m = data;
+    if (ast_same_node(c, m->except)) return CXChildVisit_Continue;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    CXCursor target = clang_getNullCursor();
+    if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
+        if (k == CXCursor_CompoundAssignOperator || ast_binop(c) == CXBinaryOperator_Assign) target = ast_strip(ast_child(c, 0));
+    } else if (k == CXCursor_UnaryOperator) {
+        enum CXUnaryOperatorKind op = ast_unop(c);
+        if (op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PreDec ||
+            op == CXUnaryOperator_PostDec || op == CXUnaryOperator_AddrOf)
+            target = ast_strip(ast_child(c, 0));
+    }
+    if (!clang_Cursor_isNull(target) && clang_getCursorKind(target) == CXCursor_DeclRefExpr &&
+        clang_equalCursors(clang_getCursorReferenced(target), m->var)) {
+        m->written = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* The for loop whose init statement declares var. */
+struct for_of {
+    CXCursor var;
+    CXCursor loop;
+};
+
+static enum CXChildVisitResult for_of_cb(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct for_of *q = data;
+    if (clang_getCursorKind(c) == CXCursor_ForStmt) {
+        CXCursor init = ast_child(c, 0);
+        if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
+            CXCursor decls[8];
+            unsigned n = ast_children(init, decls, 8);
+            for (unsigned i = 0; i < n; i++)
+                if (clang_equalCursors(decls[i], q->var)) {
+                    q->loop = c;
+                    return CXChildVisit_Break;
+                }
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* Is the xor lane mask below limit in every lane: a constant, or the
+   counter of a for loop that starts at a constant and only shrinks
+   (o >>= 1, o /= 2) with no other write? */
+static bool lane_mask_below(CXCursor e, long long limit)
+{
+    long long v;
+    e = ast_strip(e);
+    if (ast_eval_int(e, &v)) return v >= 0 && v < limit;
+    if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return false;
+    CXCursor var = clang_getCursorReferenced(e);
+    if (clang_getCursorKind(var) != CXCursor_VarDecl) return false;
+    CXCursor init = clang_Cursor_getVarDeclInitializer(var);
+    if (clang_Cursor_isNull(init) || !ast_eval_int(init, &v) || v < 0 || v >= limit) return false;
+    /* declared in a for's init statement */
+    struct for_of q = {var, clang_getNullCursor()};
+    clang_visitChildren(clang_getCursorSemanticParent(var), for_of_cb, &q);
+    CXCursor loop = q.loop;
+    if (clang_Cursor_isNull(loop)) return false;
+    CXCursor kids[4];
+    if (ast_children(loop, kids, 4) != 4) return false;
+    CXCursor inc = ast_strip(kids[2]);
+    bool shrinks = false;
+    enum CXCursorKind ik = clang_getCursorKind(inc);
+    if (ik == CXCursor_CompoundAssignOperator) {
+        enum CXBinaryOperatorKind op = ast_binop(inc);
+        long long by;
+        shrinks = (op == CXBinaryOperator_ShrAssign || op == CXBinaryOperator_DivAssign) &&
+                  ast_eval_int(ast_child(inc, 1), &by) && by >= 1;
+    }
+    if (!shrinks) return false;
+    CXCursor target = ast_strip(ast_child(inc, 0));
+    if (clang_getCursorKind(target) != CXCursor_DeclRefExpr || !clang_equalCursors(clang_getCursorReferenced(target), var))
+        return false;
+    struct mask_writes m = {var, kids[2], false};
+    clang_visitChildren(kids[3], mask_writes_cb, &m);
+    return !m.written;
+}
+
+/* The lanes a shuffle stays within: its width argument when a constant
+   power of two below 32 (up, down and indexed shuffles never read outside
+   their group of width lanes; an xor shuffle only when its lane mask is
+   below the width), else 0. */
+static unsigned shuffle_group(CXCursor call, const char *name)
+{
+    if (strncmp(name, "__shfl", 6) != 0 || clang_Cursor_getNumArguments(call) < 4) return 0;
+    long long width;
+    if (!ast_eval_int(clang_Cursor_getArgument(call, 3), &width) || width < 2 || width >= 32 || (width & (width - 1)))
+        return 0;
+    if (!strncmp(name, "__shfl_xor", 10) && !lane_mask_below(clang_Cursor_getArgument(call, 2), width)) return 0;
+    return (unsigned)width;
+}
+
 /* ---- one finding per cause ---- */
 
 struct causes {
@@ -264,7 +372,28 @@ static void cu103_on_cursor(struct rule_ctx *ctx, CXCursor call)
     /* The candidate goes to the solver: kept with two lanes that disagree,
        dropped when proved the same in every lane or when it cannot tell. */
     struct divergence_witness wit;
-    enum divergence_verdict verdict = divergence_collective(ctx_analysis(ctx, &divergence_analysis), call, exits_ok, &dv, &wit);
+    struct divergence_facts *facts = ctx_analysis(ctx, &divergence_analysis);
+    enum divergence_verdict verdict = divergence_collective(facts, call, exits_ok, &dv, &wit);
+    /* A shuffle confined to groups of lanes by its width: lanes that leave
+       the kernel a whole group at a time are never read by a lane that
+       stays, so exits count as for votes; what remains is whether the lanes
+       of one group agree (exits included). */
+    unsigned group = exits_ok ? 0 : shuffle_group(clang_Cursor_isNull(inner) ? call : inner, op);
+    if (group && verdict == DIVERGENCE_WITNESSED && dv.early_exit) {
+        struct warp_divergence dv_exits;
+        struct divergence_witness wit_exits;
+        enum divergence_verdict others = divergence_collective(facts, call, true, &dv_exits, &wit_exits);
+        if (others == DIVERGENCE_UNIFORM) {
+            struct warp_divergence dv_group;
+            struct divergence_witness wit_group;
+            enum divergence_verdict in_group = divergence_collective_in_groups(facts, call, group, &dv_group, &wit_group);
+            if (in_group == DIVERGENCE_UNIFORM || in_group == DIVERGENCE_UNKNOWN) goto out;
+            if (in_group == DIVERGENCE_WITNESSED) {
+                dv = dv_group;
+                wit = wit_group;
+            }
+        }
+    }
     if (verdict == DIVERGENCE_UNIFORM || verdict == DIVERGENCE_UNKNOWN) goto out;
     if (seen_cause(ctx, dv.at)) goto out;
     char *witness = verdict == DIVERGENCE_WITNESSED ? lanes_text(&dv, &wit) : xstrdup("");
@@ -311,7 +440,7 @@ const struct rule rule_cu103 = {
     .scope = SCOPE_DEVICE,
     .status = STATUS_PREVIEW,
     .precision = "0.33 (third frozen test set of 2026-11-28: 2 of 6 findings true: warp votes through a wrapper, lane groups that exit whole)",
-    .version = 2,
+    .version = 3,
     .has_fix = false,
     .doc = "rules/CU103-divergent-warp-collective.md",
     .kernel = "kernels/cu103_divergent_warp_collective",

@@ -62,6 +62,13 @@ struct divergence_facts {
     /* warp[1]: for collectives that exited lanes need not reach, where a
        lane leaving the kernel's last loop also counts as proved. */
     struct refined block, warp[2];
+    /* group: for questions about groups of 2^group_shift lanes (a shuffle
+       confined by its width), refined for that width */
+    struct refined group;
+    unsigned group_shift;
+    /* Which lanes a lane question pairs: 5, one warp; less, one group of
+       lanes while a group question is asked. */
+    unsigned lane_shift;
     struct value_model *vm_block, *vm_warp;
 };
 
@@ -78,6 +85,7 @@ static void *facts_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cach
     f->arena = a;
     f->base_u = u;
     f->is_kernel = (ast_exec_space(fn) & SPACE_GLOBAL) == SPACE_GLOBAL;
+    f->lane_shift = 5;
     struct launch_model *m = analysis_get(deps, &launch_analysis, clang_getNullCursor());
     f->shape_known = f->is_kernel && m && launch_block_shapes(m, fn, &f->li) && f->li.n_shapes > 0;
     if (f->is_kernel && m) {
@@ -102,6 +110,7 @@ static void facts_release(void *p)
     refined_release(&f->block);
     refined_release(&f->warp[0]);
     refined_release(&f->warp[1]);
+    refined_release(&f->group);
     value_model_free(f->vm_block);
     value_model_free(f->vm_warp);
     free(f);
@@ -197,12 +206,14 @@ static smt_id ule(struct smt_arena *a, smt_id x, uint64_t c, bool swap)
     return swap ? smt_bin(a, SMT_ULE, k, x) : smt_bin(a, SMT_ULE, x, k);
 }
 
-/* Two threads of one block (lanes: of one warp), different, within the
+/* Two threads of one block (lane_shift non-zero: lanes of one aligned
+   group of 2^lane_shift lanes, 5 for a warp), different, within the
    launch's extents.  shape: the extents fixed as constants (a 0 extent is
    left symbolic: no launch shape known). */
-static smt_id thread_constraints(struct value_model *vm, struct smt_arena *a, const long long *shape, bool lanes,
-                                 const bool *grid_axis)
+static smt_id thread_constraints(struct value_model *vm, struct smt_arena *a, const long long *shape,
+                                 unsigned lane_shift, const bool *grid_axis)
 {
+    bool lanes = lane_shift != 0;
     smt_id all = smt_bool(a, true);
     smt_id bd[3], lin[2];
     for (int ax = 0; ax < 3; ax++) {
@@ -247,7 +258,7 @@ static smt_id thread_constraints(struct value_model *vm, struct smt_arena *a, co
     for (int ax = 0; ax < 3; ax++) differ = smt_bin(a, SMT_BOR, differ, smt_ne(a, tid[0][ax], tid[1][ax]));
     all = and2(a, all, differ);
     if (lanes) {
-        smt_id five = smt_const(a, 32, 5);
+        smt_id five = smt_const(a, 32, lane_shift);
         if (!shape || shape[0] <= 0) {
             /* blockDim.x a multiple of 32: a warp is 32 consecutive x of one row. */
             all = and2(a, all, and2(a, smt_bin(a, SMT_EQ, tid[0][1], tid[1][1]), smt_bin(a, SMT_EQ, tid[0][2], tid[1][2])));
@@ -565,7 +576,7 @@ static enum smt_result ask(struct divergence_facts *f, struct value_model *vm, C
         if (!f->shape_known && s == 1 && !uses_y_or_z(a, c1)) break;
         bool grid_axis[3];
         grid_axes(a, and2(a, and2(a, c1, c2), value_assumptions(vm)), grid_axis);
-        smt_id tc = thread_constraints(vm, a, shape, lanes, grid_axis);
+        smt_id tc = thread_constraints(vm, a, shape, lanes ? f->lane_shift : 0, grid_axis);
         if (!by_value && padded_bound(f, vm, cond, tc)) continue;
         smt_id q = and2(a, smt_ne(a, c1, c2), and2(a, value_assumptions(vm), tc));
         if (!q) {
@@ -590,7 +601,7 @@ static enum smt_result ask(struct divergence_facts *f, struct value_model *vm, C
             grid_axes(a, lf, lf_axis);
             for (int ax = 0; ax < 3; ax++) lf_axis[ax] = lf_axis[ax] || grid_axis[ax];
             smt_id q2 = and2(a, and2(a, smt_ne(a, c1, c2), value_assumptions(vm)),
-                             and2(a, thread_constraints(vm, a, shape, lanes, lf_axis), lf));
+                             and2(a, thread_constraints(vm, a, shape, lanes ? f->lane_shift : 0, lf_axis), lf));
             struct smt_model m2;
             bool plain = q2 && concrete_witness(a, q2, shape, &m2);
             enum smt_result r2 = !q2 ? SMT_UNKNOWN : plain ? SMT_SAT : smt_check_thorough(a, q2, 4 * SMT_BUDGET_MS, &m2);
@@ -705,17 +716,12 @@ static bool trailing_loop(struct divergence_facts *f, CXCursor loop)
     return ast_same_node(k[last], loop);
 }
 
-enum divergence_verdict divergence_collective(struct divergence_facts *f, CXCursor call, bool exits_ok,
-                                              struct warp_divergence *out, struct divergence_witness *w)
+/* The lane question of a collective, refined in rf: pairs of lanes as
+   f->lane_shift says. */
+static enum divergence_verdict collective_in(struct divergence_facts *f, CXCursor call, bool exits_ok,
+                                             struct refined *rf, struct warp_divergence *out,
+                                             struct divergence_witness *w)
 {
-    if (!f) return DIVERGENCE_UNMODELLED;
-    if (!f->base_w) f->base_w = analysis_get(f->deps, &warp_analysis, f->fn);
-    if (!f->base_w) return DIVERGENCE_UNMODELLED;
-    if (!f->vm_warp) {
-        f->vm_warp = value_model_new(f->arena, f->tu, f->fn, f->base_u, f->base_w, VALUE_PAIR_WARP);
-        value_model_set_params(f->vm_warp, f->n_params, f->param_known, f->param_value);
-    }
-    struct refined *rf = &f->warp[exits_ok];
     for (int iter = 0; iter <= DIVERGENCE_MAX_ASSUMED; iter++) {
         struct warp_view *wv = rf->w ? rf->w : f->base_w;
         if (!warp_stmt_lane_divergent(wv, call, exits_ok, out) || clang_Cursor_isNull(out->at)) return DIVERGENCE_UNIFORM;
@@ -777,4 +783,43 @@ enum divergence_verdict divergence_collective(struct divergence_facts *f, CXCurs
         if (step_too && !assumed(rf, out->at) && !add_assumption(f, rf, out->at, true)) return DIVERGENCE_UNMODELLED;
     }
     return DIVERGENCE_UNMODELLED;
+}
+
+static bool warp_models(struct divergence_facts *f)
+{
+    if (!f->base_w) f->base_w = analysis_get(f->deps, &warp_analysis, f->fn);
+    if (!f->base_w) return false;
+    if (!f->vm_warp) {
+        f->vm_warp = value_model_new(f->arena, f->tu, f->fn, f->base_u, f->base_w, VALUE_PAIR_WARP);
+        value_model_set_params(f->vm_warp, f->n_params, f->param_known, f->param_value);
+    }
+    return true;
+}
+
+enum divergence_verdict divergence_collective(struct divergence_facts *f, CXCursor call, bool exits_ok,
+                                              struct warp_divergence *out, struct divergence_witness *w)
+{
+    if (!f || !warp_models(f)) return DIVERGENCE_UNMODELLED;
+    return collective_in(f, call, exits_ok, &f->warp[exits_ok], out, w);
+}
+
+enum divergence_verdict divergence_collective_in_groups(struct divergence_facts *f, CXCursor call,
+                                                        unsigned group_lanes, struct warp_divergence *out,
+                                                        struct divergence_witness *w)
+{
+    if (!f || !warp_models(f)) return DIVERGENCE_UNMODELLED;
+    unsigned shift = 0;
+    while ((1u << shift) < group_lanes) shift++;
+    if ((1u << shift) != group_lanes || shift == 0 || shift > 5) return DIVERGENCE_UNMODELLED;
+    /* What was proved for one width holds for narrower groups only: start
+       again when the width changes. */
+    if (f->group_shift != shift) {
+        refined_release(&f->group);
+        memset(&f->group, 0, sizeof f->group);
+        f->group_shift = shift;
+    }
+    f->lane_shift = shift;
+    enum divergence_verdict v = collective_in(f, call, false, &f->group, out, w);
+    f->lane_shift = 5;
+    return v;
 }

@@ -54,4 +54,13 @@ enum divergence_verdict divergence_barrier(struct divergence_facts *f, CXCursor 
 enum divergence_verdict divergence_collective(struct divergence_facts *f, CXCursor call, bool exits_ok,
                                               struct warp_divergence *out, struct divergence_witness *w);
 
+/* CU103, for a shuffle whose width argument confines it to aligned groups
+   of group_lanes lanes (a power of two below 32): can two lanes of one such
+   group disagree on reaching it, exits included?  When they cannot, lanes
+   that leave the kernel do so a whole group at a time, and no lane that
+   stays reads one that left. */
+enum divergence_verdict divergence_collective_in_groups(struct divergence_facts *f, CXCursor call,
+                                                        unsigned group_lanes, struct warp_divergence *out,
+                                                        struct divergence_witness *w);
+
 #endif
