@@ -30,10 +30,47 @@ static bool name_range(struct rule_ctx *ctx, CXCursor c, const char *name, CXSou
     return same;
 }
 
+/* Per translation unit: is the main file compiled only for older toolkits
+   (every file of the tree that includes it does so under a CUDA-version
+   conditional)?  Then the API it uses is what those toolkits had.  Asked
+   when there is something to report: the answer reads the tree's includes. */
+struct state {
+    int older_toolkits_only; /* -1: not asked yet */
+};
+
+static void *cu507_begin(struct rule_ctx *ctx)
+{
+    (void)ctx;
+    struct state *st = xcalloc(1, sizeof *st);
+    st->older_toolkits_only = -1;
+    return st;
+}
+
+static void cu507_end(struct rule_ctx *ctx, void *state)
+{
+    (void)ctx;
+    free(state);
+}
+
+static bool older_toolkits_only(struct rule_ctx *ctx)
+{
+    struct state *st = ctx_rule_state(ctx);
+    if (!st) return false;
+    if (st->older_toolkits_only < 0) {
+        st->older_toolkits_only = 0;
+        if (ctx->opts && ctx->main_file) {
+            char *abs = path_absolute(ctx->main_file);
+            st->older_toolkits_only = includers_only_under_version_guard(ctx->opts, abs);
+            free(abs);
+        }
+    }
+    return st->older_toolkits_only == 1;
+}
+
 static void report_call(struct rule_ctx *ctx, CXCursor at, const char *name)
 {
     const struct hostapi_deprecation *dp = hostapi_deprecated(name);
-    if (!dp) return;
+    if (!dp || older_toolkits_only(ctx)) return;
     struct diag *d;
     if (dp->texture_reference) {
         d = ctx_report(ctx, at,
@@ -83,7 +120,7 @@ static void check_reference_decl(struct rule_ctx *ctx, CXCursor var)
         if (which || !qualifier) break;
     }
     clang_disposeTokens(ctx->tu, toks, n);
-    if (!which) return;
+    if (!which || older_toolkits_only(ctx)) return;
     char *name = ast_spelling(var);
     struct diag *d = ctx_report(ctx, var,
                                 "%s reference '%s': %s references were removed in CUDA 12.0; use a %s "
@@ -105,40 +142,14 @@ static void check_removed_field(struct rule_ctx *ctx, CXCursor member)
     char *record = ast_spelling(clang_getCursorSemanticParent(field));
     char *name = ast_spelling(field);
     const struct hostapi_removed_field *rf = hostapi_removed_field(record, name);
-    if (rf)
+    if (rf && !older_toolkits_only(ctx))
         ctx_report(ctx, member, "'%s::%s' was removed in CUDA %s: %s", record, name, rf->removed, rf->advice);
     free(record);
     free(name);
 }
 
-/* Per translation unit: is the main file compiled only for older toolkits
-   (every file of the tree that includes it does so under a CUDA-version
-   conditional)?  Then the API it uses is what those toolkits had. */
-struct state {
-    bool older_toolkits_only;
-};
-
-static void *cu507_begin(struct rule_ctx *ctx)
-{
-    struct state *st = xcalloc(1, sizeof *st);
-    if (ctx->opts && ctx->main_file) {
-        char *abs = path_absolute(ctx->main_file);
-        st->older_toolkits_only = includers_only_under_version_guard(ctx->opts, abs);
-        free(abs);
-    }
-    return st;
-}
-
-static void cu507_end(struct rule_ctx *ctx, void *state)
-{
-    (void)ctx;
-    free(state);
-}
-
 static void cu507_on_cursor(struct rule_ctx *ctx, CXCursor c)
 {
-    const struct state *st = ctx_rule_state(ctx);
-    if (st && st->older_toolkits_only) return;
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_MemberRefExpr) {
         if (!ctx->in_device_code && !clang_Cursor_isNull(ctx->function) && !ctx_in_instantiation(ctx))
