@@ -404,6 +404,24 @@ static bool stored_is_read(CXCursor fn, CXCursor var, unsigned at, bool in_loop)
     return read;
 }
 
+/* Is the unexposed expression p around child what clang keeps of a call it
+   could not resolve (a RecoveryExpr: `NAME(child)` with NAME undeclared),
+   rather than an implicit conversion?  A conversion spans exactly its
+   operand; the recovered call starts with the name before it. */
+static bool recovered_call(CXCursor p, CXCursor child)
+{
+    CXSourceRange pr = clang_getCursorExtent(p), cr = clang_getCursorExtent(child);
+    unsigned pb, cb, pe, ce;
+    CXFile pf, cf;
+    clang_getSpellingLocation(clang_getRangeStart(pr), &pf, NULL, NULL, &pb);
+    clang_getSpellingLocation(clang_getRangeStart(cr), &cf, NULL, NULL, &cb);
+    clang_getSpellingLocation(clang_getRangeEnd(pr), NULL, NULL, NULL, &pe);
+    clang_getSpellingLocation(clang_getRangeEnd(cr), NULL, NULL, NULL, &ce);
+    if (!pf || !cf || !clang_File_isEqual(pf, cf)) return false;
+    return pb < cb && pe > ce && clang_getCursorType(p).kind != CXType_Invalid &&
+           clang_Cursor_isNull(clang_getCursorReferenced(p));
+}
+
 /* How the value of the call at stack position `self` is used. */
 static enum hostapi_use use_of(struct walk *w, CXCursor call, unsigned self_depth,
                                CXCursor *stored_in, bool in_loop)
@@ -414,6 +432,12 @@ static enum hostapi_use use_of(struct walk *w, CXCursor call, unsigned self_dept
     while (i >= 0) {
         CXCursor p = w->stack[i];
         enum CXCursorKind k = clang_getCursorKind(p);
+        if (k == CXCursor_UnexposedExpr && recovered_call(p, child)) {
+            /* CHECK(cudaGetLastError()) where CHECK is not declared (its
+               header did not parse): the value goes to something the parse
+               lost, most likely a checking macro */
+            return HOSTAPI_USE_CHECKED;
+        }
         if (k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr) {
             child = p;
             i--;
