@@ -5,7 +5,8 @@ values, and that a --no-cuda-headers parse defines the same names.
 
 The names are the -D arguments nvcc's front end receives
 (`nvcc -dryrun -E -x cu -arch=sm_90`), the values what `nvcc -E -dM` shows;
-__CUDACC__ and __CUDA_ARCH__ are clang's own and left out.  A generated file
+__CUDA_ARCH__ is clang's own and left out (it differs per pass); __CUDACC__ must be 1, as nvcc
+has it, not the empty definition clang's wrapper leaves.  A generated file
 turns every difference into an #error, which cudalint reports as CU000.
 Skips (77) where nvcc is not installed.
 """
@@ -13,7 +14,7 @@ import os, re, shutil, subprocess, sys, tempfile
 
 SRC = os.environ.get("CUDALINT_SOURCE_DIR", os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.environ.get("CUDALINT", os.path.join(SRC, "build", "cudalint"))
-CLANG_OWN = {"__CUDACC__", "__CUDA_ARCH__"}
+CLANG_OWN = {"__CUDA_ARCH__"}
 
 
 def main():

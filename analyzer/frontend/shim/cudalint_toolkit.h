@@ -7,6 +7,12 @@
    crt/common_functions.h and crt/math_functions.h); clang's wrapper skips
    those two files, so code that calls isfinite(), clock(), memcpy() or
    placement new without including the header itself parses with nvcc only. */
+/* nvcc defines __CUDACC__ as 1; clang's wrapper leaves it defined empty,
+   so `#if __CUDACC__` (written for nvcc, as in the toolkit's own NCCL device
+   headers) stops the parse with "expected value in expression". */
+#undef __CUDACC__
+#define __CUDACC__ 1
+
 #include <assert.h>
 #include <math.h>
 #include <new>
