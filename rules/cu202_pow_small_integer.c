@@ -252,6 +252,7 @@ const struct rule rule_cu202 = {
     .category = "performance",
     .scope = SCOPE_DEVICE,
     .status = STATUS_PREVIEW,
+    .precision = "1.00 (fourth frozen test set of 2026-12-07: 6 of 6 findings true; too few to earn stable)",
     .version = 2,
     .has_fix = true,
     .doc = "rules/CU202-pow-small-integer.md",

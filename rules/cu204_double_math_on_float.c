@@ -199,6 +199,7 @@ const struct rule rule_cu204 = {
     .category = "performance",
     .scope = SCOPE_DEVICE,
     .status = STATUS_PREVIEW,
+    .precision = "1.00 (fourth frozen test set of 2026-12-07: 1 of 1 finding true; too few)",
     .version = 1,
     .has_fix = true,
     .doc = "rules/CU204-double-math-on-float.md",

@@ -94,6 +94,7 @@ const struct rule rule_cu505 = {
     .category = "performance",
     .scope = SCOPE_HOST,
     .status = STATUS_PREVIEW,
+    .precision = "1.00 (fourth frozen test set of 2026-12-07: 1 of 1 finding true; too few)",
     .version = 1,
     .has_fix = false,
     .doc = "rules/CU505-sync-in-loop.md",
