@@ -110,7 +110,10 @@ static void add_nvcc_macros(struct strvec *a, const struct lint_options *o, bool
 static void add_user(struct strvec *a, const struct strvec *from_db, bool has_std,
                      const struct lint_options *o)
 {
-    if (!has_std) sv_push(a, "-std=c++17");
+    /* Without a -std of the build's, the dialect nvcc gives its host
+       compiler by default: g++'s, C++17 with GNU extensions (`typeof`, as
+       in the toolkit's own NCCL device headers). */
+    if (!has_std) sv_push(a, "-std=gnu++17");
     for (size_t i = 0; i < from_db->len; i++) sv_push(a, from_db->items[i]);
     for (size_t i = 0; i < o->extra_args.len; i++) sv_push(a, o->extra_args.items[i]);
 }
