@@ -20,7 +20,10 @@ cuda-samples ...).  For each corpus and each parse mode (toolkit headers, and
               given to both as real files (a copy of analyzer/frontend/shim).
               cudalint runs with --no-cache (the result cache off) after two
               warm-up runs built the precompiled headers: the state a
-              pre-commit hook is in when a file was edited.  In
+              pre-commit hook is in when a file was edited, and with
+              --no-codegen (clang-tidy compiles nothing); in toolkit mode a
+              further run with codegen gives what nvcc adds per file when a
+              default run has findings codegen checks (the codegen column).  In
               --no-cuda-headers mode the clang-tidy reference stays the
               toolkit parse (what the user would otherwise run).  Ratios are of
               CPU time (user + system, steadier on a loaded machine) unless
@@ -470,7 +473,7 @@ class Bench:
         shutil.rmtree(cache, ignore_errors=True)
         self.cudalint(whole, cache, mode, a.jobs, extra=("--no-cache",))  # sees every prefix once
         self.cudalint(whole, cache, mode, a.jobs, extra=("--no-cache",))  # builds their PCHs
-        rows = []
+        rows, codegen_rows = [], []
         self.say("   %-40s %9s %9s %9s %7s %7s   (medians of %d alternated runs; %s s)" % (
             "file", "tidy", "floor", "cudalint", "/tidy", "/floor", a.runs, a.clock))
         pick = 0 if a.clock == "wall" else 1
@@ -485,12 +488,16 @@ class Bench:
                 continue
             tidy_cmd = self.tidy_command(f, tidy_passes)
             floor_cmds = self.floor_commands(f, own_passes)
-            lint_cmd = [self.bin, "-q", "--exit-zero", "-j1", "--no-cache", "--cache-dir", cache] + \
+            # The analysis against clang-tidy without codegen's nvcc run (no
+            # clang-tidy check compiles the file); what codegen adds, when a
+            # default run has findings it checks, is measured on its own.
+            lint_cmd = [self.bin, "-q", "--exit-zero", "-j1", "--no-cache", "--cache-dir", cache, "--no-codegen"] + \
                 (["--no-cuda-headers"] if mode == "shim" else []) + self.db_args + [f]
-            tt, ff, ll = [], [], []
+            codegen_cmd = [c for c in lint_cmd if c != "--no-codegen"] if mode == "toolkit" else None
+            tt, ff, ll, cg = [], [], [], []
             ok = True
             for r in range(a.runs):
-                order = ["tidy", "floor", "lint"]
+                order = ["tidy", "floor", "lint"] + (["codegen"] if codegen_cmd else [])
                 order = order[r % 3:] + order[:r % 3]
                 for who in order:
                     if who == "tidy":
@@ -511,6 +518,12 @@ class Bench:
                         if not ok:
                             break
                         ff.append(tot)
+                    elif who == "codegen":
+                        m = self.measured("%s: cudalint with codegen on %s" % (name, rel), codegen_cmd, "")
+                        if m is None:
+                            ok = False
+                            break
+                        cg.append(m[pick])
                     else:
                         m = self.measured("%s: cudalint on %s" % (name, rel), lint_cmd, "")
                         if m is None:
@@ -522,8 +535,12 @@ class Bench:
             if not ok:
                 continue
             t, fl, l = med(tt), med(ff), med(ll)
+            extra = ""
+            if cg:
+                extra = "   codegen +%.3f" % max(0.0, med(cg) - l)
+                codegen_rows.append(max(0.0, med(cg) - l))
             rows.append((f, t, fl, l))
-            self.say("   %-40s %9.3f %9.3f %9.3f %7.3f %7.3f" % (rel[-40:], t, fl, l, l / t, l / fl))
+            self.say("   %-40s %9.3f %9.3f %9.3f %7.3f %7.3f%s" % (rel[-40:], t, fl, l, l / t, l / fl, extra))
         if len(rows) != len(files):
             self.error("%s, %s: %d of %d files could not be compared" % (name, label, len(files) - len(rows), len(files)))
         if rows:
@@ -538,6 +555,9 @@ class Bench:
             self.figures[(name, mode, "floor_ratio")] = tot_l / tot_f
             self.figures[(name, mode, "tidy_per_file")] = tot_t / len(rows)
             self.figures[(name, mode, "lint_per_file")] = tot_l / len(rows)
+            if codegen_rows:
+                self.say("   codegen (nvcc on the findings it checks, result and codegen caches off): +%.3f s per file "
+                         "(median; 0 where no finding needs it)" % med(codegen_rows))
         if a.per_file_only:
             return
 
