@@ -319,16 +319,51 @@ static bool in_macro_arg(CXTranslationUnit tu, CXCursor call, char **macro, bool
 
 /* ---- reads of a stored status ---- */
 
+/* A write of the variable, and the other arm of each if around it: a store
+   in that arm never runs before this write, so this write does not
+   overwrite it (`if (a) e = f(); else e = g(); check(e);`). */
+#define READ_POS_MAX_ARMS 8
+struct write_pos {
+    unsigned at;
+    unsigned n_arms;
+    unsigned other_arm[READ_POS_MAX_ARMS][2]; /* expansion offsets, begin and end */
+};
+
 struct read_pos {
     CXCursor var;
     unsigned *reads;
     unsigned n, cap;
-    unsigned *writes;
+    struct write_pos *writes;
     unsigned nw, capw;
     bool escapes;
     CXCursor stack[64];
     unsigned depth;
 };
+
+/* The other arms of the ifs on the visitor's stack around self. */
+static void note_other_arms(struct read_pos *s, struct write_pos *w, CXCursor self)
+{
+    w->n_arms = 0;
+    for (unsigned d = 0; d < s->depth && w->n_arms < READ_POS_MAX_ARMS; d++) {
+        CXCursor p = s->stack[d];
+        if (clang_getCursorKind(p) != CXCursor_IfStmt) continue;
+        CXCursor inner = d + 1 < s->depth ? s->stack[d + 1] : self;
+        CXCursor kids[4];
+        unsigned n = ast_children(p, kids, 4);
+        /* if (cond) then else, the condition perhaps after an init: the
+           child before the two arms is the condition, an expression (an if
+           without else, or with a condition variable, is left alone) */
+        if (n < 3 || !clang_isExpression(clang_getCursorKind(kids[n - 3]))) continue;
+        CXCursor then_arm = kids[n - 2], else_arm = kids[n - 1];
+        CXCursor other = clang_equalCursors(inner, then_arm) ? else_arm
+                         : clang_equalCursors(inner, else_arm) ? then_arm : clang_getNullCursor();
+        if (clang_Cursor_isNull(other)) continue;
+        CXSourceRange r = clang_getCursorExtent(other);
+        clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, &w->other_arm[w->n_arms][0]);
+        clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &w->other_arm[w->n_arms][1]);
+        w->n_arms++;
+    }
+}
 
 static enum CXChildVisitResult pos_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
@@ -355,7 +390,9 @@ static enum CXChildVisitResult pos_visit(CXCursor c, CXCursor parent, CXClientDa
                 s->capw = s->capw ? s->capw * 2 : 8;
                 s->writes = xrealloc(s->writes, s->capw * sizeof *s->writes);
             }
-            s->writes[s->nw++] = off;
+            struct write_pos *w = &s->writes[s->nw++];
+            w->at = off;
+            note_other_arms(s, w, c);
         } else {
             if (s->n == s->cap) {
                 s->cap = s->cap ? s->cap * 2 : 8;
@@ -390,8 +427,14 @@ static bool stored_is_read(CXCursor fn, CXCursor var, unsigned at, bool in_loop)
     clang_visitChildren(fn, pos_visit, &s);
     bool read = s.escapes;
     unsigned next_write = (unsigned)-1;
-    for (unsigned i = 0; i < s.nw; i++)
-        if (s.writes[i] > at && s.writes[i] < next_write) next_write = s.writes[i];
+    for (unsigned i = 0; i < s.nw; i++) {
+        const struct write_pos *w = &s.writes[i];
+        if (w->at <= at || w->at >= next_write) continue;
+        bool exclusive = false;
+        for (unsigned k = 0; k < w->n_arms && !exclusive; k++)
+            exclusive = w->other_arm[k][0] <= at && at <= w->other_arm[k][1];
+        if (!exclusive) next_write = w->at;
+    }
     for (unsigned i = 0; i < s.n && !read; i++) {
         /* >=: a read in the same macro expansion as the store shares its offset */
         if (s.reads[i] >= at && s.reads[i] < next_write) read = true;
