@@ -320,6 +320,8 @@ struct scan {
     struct value_model *vm;
 };
 
+static bool type_integer(CXType t);
+
 static enum CXChildVisitResult scan_cb(CXCursor c, CXCursor parent, CXClientData data)
 {
     struct value_model *vm = ((struct scan *)data)->vm;
@@ -389,11 +391,21 @@ static enum CXChildVisitResult scan_cb(CXCursor c, CXCursor parent, CXClientData
         break;
     }
     case CXCursor_CallExpr: {
-        /* An argument bound to a reference is the variable itself. */
+        /* An argument bound to a reference is the variable itself.  A call
+           that depends on a template parameter (a functor of the template's
+           type, interp(rows, r, i)) has no parameters yet, so its arguments
+           carry no conversions: an integer variable there is taken as passed
+           by value, as such calls nearly always take it, rather than as
+           written by the call. */
+        CXCursor target = clang_getCursorReferenced(c);
+        enum CXCursorKind tk = clang_getCursorKind(target);
+        bool dependent = clang_getCursorType(c).kind == CXType_Dependent && tk != CXCursor_FunctionDecl &&
+                         tk != CXCursor_CXXMethod && tk != CXCursor_FunctionTemplate;
         int n = clang_Cursor_getNumArguments(c);
         for (int i = 0; i < n; i++) {
             CXCursor arg = clang_Cursor_getArgument(c, (unsigned)i);
             enum CXCursorKind ak = clang_getCursorKind(arg);
+            if (dependent && type_integer(clang_getCursorType(arg))) continue;
             if (ak == CXCursor_DeclRefExpr || ak == CXCursor_MemberRefExpr) note_escape(vm, arg);
         }
         /* A member call may change its object. */
