@@ -10,6 +10,7 @@
  * counts as the collective itself. */
 #include "analysis/analysis.h"
 #include "analysis/divergence.h"
+#include "analysis/unroll.h"
 #include "analysis/warp.h"
 #include "clang/astutil.h"
 #include "core/rule.h"
@@ -198,35 +199,6 @@ static char *lanes_text(const struct warp_divergence *dv, const struct divergenc
 
 /* ---- shuffles confined to groups of lanes ---- */
 
-struct mask_writes {
-    CXCursor var;
-    CXCursor except; /* the loop's increment */
-    bool written;
-};
-
-static enum CXChildVisitResult mask_writes_cb(CXCursor c, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    struct mask_writes *m = data;
-    if (ast_same_node(c, m->except)) return CXChildVisit_Continue;
-    enum CXCursorKind k = clang_getCursorKind(c);
-    CXCursor target = clang_getNullCursor();
-    if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
-        if (k == CXCursor_CompoundAssignOperator || ast_binop(c) == CXBinaryOperator_Assign) target = ast_strip(ast_child(c, 0));
-    } else if (k == CXCursor_UnaryOperator) {
-        enum CXUnaryOperatorKind op = ast_unop(c);
-        if (op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PreDec ||
-            op == CXUnaryOperator_PostDec || op == CXUnaryOperator_AddrOf)
-            target = ast_strip(ast_child(c, 0));
-    }
-    if (!clang_Cursor_isNull(target) && clang_getCursorKind(target) == CXCursor_DeclRefExpr &&
-        clang_equalCursors(clang_getCursorReferenced(target), m->var)) {
-        m->written = true;
-        return CXChildVisit_Break;
-    }
-    return CXChildVisit_Recurse;
-}
-
 /* The for loop whose init statement declares var. */
 struct for_of {
     CXCursor var;
@@ -270,9 +242,8 @@ static bool lane_mask_below(CXCursor e, long long limit)
     clang_visitChildren(clang_getCursorSemanticParent(var), for_of_cb, &q);
     CXCursor loop = q.loop;
     if (clang_Cursor_isNull(loop)) return false;
-    CXCursor kids[4];
-    if (ast_children(loop, kids, 4) != 4) return false;
-    CXCursor inc = ast_strip(kids[2]);
+    /* for (o = C; ...; o >>= k) or o /= k, and no other write */
+    CXCursor inc = ast_strip(ast_child(loop, 2));
     bool shrinks = false;
     enum CXCursorKind ik = clang_getCursorKind(inc);
     if (ik == CXCursor_CompoundAssignOperator) {
@@ -283,11 +254,8 @@ static bool lane_mask_below(CXCursor e, long long limit)
     }
     if (!shrinks) return false;
     CXCursor target = ast_strip(ast_child(inc, 0));
-    if (clang_getCursorKind(target) != CXCursor_DeclRefExpr || !clang_equalCursors(clang_getCursorReferenced(target), var))
-        return false;
-    struct mask_writes m = {var, kids[2], false};
-    clang_visitChildren(kids[3], mask_writes_cb, &m);
-    return !m.written;
+    return clang_getCursorKind(target) == CXCursor_DeclRefExpr &&
+           clang_equalCursors(clang_getCursorReferenced(target), var) && unroll_counter_only_in_step(loop, var);
 }
 
 /* The lanes a shuffle stays within: its width argument when a constant

@@ -495,18 +495,17 @@ class Bench:
                 (["--no-cuda-headers"] if mode == "shim" else []) + self.db_args + [f]
             codegen_cmd = [c for c in lint_cmd if c != "--no-codegen"] if mode == "toolkit" else None
             tt, ff, ll, cg = [], [], [], []
+            # The references and cudalint, one command each (the floor is one per pass).
+            single = {"tidy": ("clang-tidy", tidy_cmd, "clang-tidy checks profiling", tt),
+                      "lint": ("cudalint", lint_cmd, "", ll)}
+            if codegen_cmd:
+                single["codegen"] = ("cudalint with codegen", codegen_cmd, "", cg)
             ok = True
             for r in range(a.runs):
-                order = ["tidy", "floor", "lint"] + (["codegen"] if codegen_cmd else [])
-                order = order[r % 3:] + order[:r % 3]
+                order = ["tidy", "floor"] + list(single)[1:]
+                order = order[r % len(order):] + order[:r % len(order)]
                 for who in order:
-                    if who == "tidy":
-                        m = self.measured("%s: clang-tidy on %s" % (name, rel), tidy_cmd, "clang-tidy checks profiling")
-                        if m is None:
-                            ok = False
-                            break
-                        tt.append(m[pick])
-                    elif who == "floor":
+                    if who == "floor":
                         tot = 0.0
                         for i, cmd in enumerate(floor_cmds):
                             m = self.measured("%s: clang -fsyntax-only (%s pass) on %s" % (
@@ -518,18 +517,13 @@ class Bench:
                         if not ok:
                             break
                         ff.append(tot)
-                    elif who == "codegen":
-                        m = self.measured("%s: cudalint with codegen on %s" % (name, rel), codegen_cmd, "")
-                        if m is None:
-                            ok = False
-                            break
-                        cg.append(m[pick])
                     else:
-                        m = self.measured("%s: cudalint on %s" % (name, rel), lint_cmd, "")
+                        what, cmd, evidence, into = single[who]
+                        m = self.measured("%s: %s on %s" % (name, what, rel), cmd, evidence)
                         if m is None:
                             ok = False
                             break
-                        ll.append(m[pick])
+                        into.append(m[pick])
                 if not ok:
                     break
             if not ok:

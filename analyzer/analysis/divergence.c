@@ -66,9 +66,6 @@ struct divergence_facts {
        confined by its width), refined for that width */
     struct refined group;
     unsigned group_shift;
-    /* Which lanes a lane question pairs: 5, one warp; less, one group of
-       lanes while a group question is asked. */
-    unsigned lane_shift;
     struct value_model *vm_block, *vm_warp;
 };
 
@@ -85,7 +82,6 @@ static void *facts_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cach
     f->arena = a;
     f->base_u = u;
     f->is_kernel = (ast_exec_space(fn) & SPACE_GLOBAL) == SPACE_GLOBAL;
-    f->lane_shift = 5;
     struct launch_model *m = analysis_get(deps, &launch_analysis, clang_getNullCursor());
     f->shape_known = f->is_kernel && m && launch_block_shapes(m, fn, &f->li) && f->li.n_shapes > 0;
     if (f->is_kernel && m) {
@@ -258,17 +254,18 @@ static smt_id thread_constraints(struct value_model *vm, struct smt_arena *a, co
     for (int ax = 0; ax < 3; ax++) differ = smt_bin(a, SMT_BOR, differ, smt_ne(a, tid[0][ax], tid[1][ax]));
     all = and2(a, all, differ);
     if (lanes) {
-        smt_id five = smt_const(a, 32, lane_shift);
+        smt_id shift = smt_const(a, 32, lane_shift);
         if (!shape || shape[0] <= 0) {
-            /* blockDim.x a multiple of 32: a warp is 32 consecutive x of one row. */
+            /* blockDim.x a multiple of 32: a warp (and a group of lanes) is
+               consecutive x of one row. */
             all = and2(a, all, and2(a, smt_bin(a, SMT_EQ, tid[0][1], tid[1][1]), smt_bin(a, SMT_EQ, tid[0][2], tid[1][2])));
-            all = and2(a, all, smt_bin(a, SMT_EQ, smt_bin(a, SMT_LSHR, tid[0][0], five), smt_bin(a, SMT_LSHR, tid[1][0], five)));
+            all = and2(a, all, smt_bin(a, SMT_EQ, smt_bin(a, SMT_LSHR, tid[0][0], shift), smt_bin(a, SMT_LSHR, tid[1][0], shift)));
         } else {
-            /* Linear thread ids (constants folded) with the same warp number. */
+            /* Linear thread ids (constants folded) in the same warp or group. */
             for (int t = 0; t < 2; t++)
                 lin[t] = smt_bin(a, SMT_ADD, tid[t][0],
                                  smt_bin(a, SMT_MUL, bd[0], smt_bin(a, SMT_ADD, tid[t][1], smt_bin(a, SMT_MUL, bd[1], tid[t][2]))));
-            all = and2(a, all, smt_bin(a, SMT_EQ, smt_bin(a, SMT_LSHR, lin[0], five), smt_bin(a, SMT_LSHR, lin[1], five)));
+            all = and2(a, all, smt_bin(a, SMT_EQ, smt_bin(a, SMT_LSHR, lin[0], shift), smt_bin(a, SMT_LSHR, lin[1], shift)));
         }
     }
     return all;
@@ -553,9 +550,11 @@ static smt_id launch_facts(struct divergence_facts *f, struct value_model *vm, s
    SMT_UNKNOWN with *unmodelled set when the model cannot express it.  With
    the launch shapes known, one question per shape; without, a
    one-dimensional block first (it gives the plainest witness), then any
-   block shape when the condition reads the y or z index. */
-static enum smt_result ask(struct divergence_facts *f, struct value_model *vm, CXCursor cond, bool by_value, bool lanes,
-                           struct divergence_witness *w, bool *unmodelled)
+   block shape when the condition reads the y or z index.  lane_shift: 0, two
+   threads of a block; else two lanes of one aligned group of 2^lane_shift
+   (5: a warp). */
+static enum smt_result ask(struct divergence_facts *f, struct value_model *vm, CXCursor cond, bool by_value,
+                           unsigned lane_shift, struct divergence_witness *w, bool *unmodelled)
 {
     *unmodelled = false;
     static const long long one_d[3] = {0, 1, 1}, any[3] = {0, 0, 0};
@@ -576,7 +575,7 @@ static enum smt_result ask(struct divergence_facts *f, struct value_model *vm, C
         if (!f->shape_known && s == 1 && !uses_y_or_z(a, c1)) break;
         bool grid_axis[3];
         grid_axes(a, and2(a, and2(a, c1, c2), value_assumptions(vm)), grid_axis);
-        smt_id tc = thread_constraints(vm, a, shape, lanes ? f->lane_shift : 0, grid_axis);
+        smt_id tc = thread_constraints(vm, a, shape, lane_shift, grid_axis);
         if (!by_value && padded_bound(f, vm, cond, tc)) continue;
         smt_id q = and2(a, smt_ne(a, c1, c2), and2(a, value_assumptions(vm), tc));
         if (!q) {
@@ -601,7 +600,7 @@ static enum smt_result ask(struct divergence_facts *f, struct value_model *vm, C
             grid_axes(a, lf, lf_axis);
             for (int ax = 0; ax < 3; ax++) lf_axis[ax] = lf_axis[ax] || grid_axis[ax];
             smt_id q2 = and2(a, and2(a, smt_ne(a, c1, c2), value_assumptions(vm)),
-                             and2(a, thread_constraints(vm, a, shape, lanes ? f->lane_shift : 0, lf_axis), lf));
+                             and2(a, thread_constraints(vm, a, shape, lane_shift, lf_axis), lf));
             struct smt_model m2;
             bool plain = q2 && concrete_witness(a, q2, shape, &m2);
             enum smt_result r2 = !q2 ? SMT_UNKNOWN : plain ? SMT_SAT : smt_check_thorough(a, q2, 4 * SMT_BUDGET_MS, &m2);
@@ -685,7 +684,7 @@ enum divergence_verdict divergence_barrier(struct divergence_facts *f, CXCursor 
         CXCursor cond = out->steps[ci].at;
         value_model_set_views(f->vm_block, u, NULL);
         bool unmodelled;
-        enum smt_result r = ask(f, f->vm_block, cond, out->steps[ci].kind == DIV_SWITCH, false, w, &unmodelled);
+        enum smt_result r = ask(f, f->vm_block, cond, out->steps[ci].kind == DIV_SWITCH, 0, w, &unmodelled);
         if (unmodelled) return DIVERGENCE_UNMODELLED;
         if (r == SMT_UNKNOWN) return DIVERGENCE_UNKNOWN;
         if (r == SMT_SAT) {
@@ -717,8 +716,8 @@ static bool trailing_loop(struct divergence_facts *f, CXCursor loop)
 }
 
 /* The lane question of a collective, refined in rf: pairs of lanes as
-   f->lane_shift says. */
-static enum divergence_verdict collective_in(struct divergence_facts *f, CXCursor call, bool exits_ok,
+   lane_shift says (5: one warp; less: one aligned group of lanes). */
+static enum divergence_verdict collective_in(struct divergence_facts *f, CXCursor call, bool exits_ok, unsigned lane_shift,
                                              struct refined *rf, struct warp_divergence *out,
                                              struct divergence_witness *w)
 {
@@ -767,7 +766,8 @@ static enum divergence_verdict collective_in(struct divergence_facts *f, CXCurso
         if (!proved) {
             value_model_set_views(f->vm_warp, rf->u ? rf->u : f->base_u, wv);
             bool unmodelled;
-            enum smt_result r = ask(f, f->vm_warp, cond, clang_getCursorKind(holder) == CXCursor_SwitchStmt, true, w, &unmodelled);
+            enum smt_result r = ask(f, f->vm_warp, cond, clang_getCursorKind(holder) == CXCursor_SwitchStmt, lane_shift, w,
+                                    &unmodelled);
             if (unmodelled) return DIVERGENCE_UNMODELLED;
             if (r == SMT_UNKNOWN) return DIVERGENCE_UNKNOWN;
             if (r == SMT_SAT) {
@@ -800,7 +800,7 @@ enum divergence_verdict divergence_collective(struct divergence_facts *f, CXCurs
                                               struct warp_divergence *out, struct divergence_witness *w)
 {
     if (!f || !warp_models(f)) return DIVERGENCE_UNMODELLED;
-    return collective_in(f, call, exits_ok, &f->warp[exits_ok], out, w);
+    return collective_in(f, call, exits_ok, 5, &f->warp[exits_ok], out, w);
 }
 
 enum divergence_verdict divergence_collective_in_groups(struct divergence_facts *f, CXCursor call,
@@ -818,8 +818,5 @@ enum divergence_verdict divergence_collective_in_groups(struct divergence_facts 
         memset(&f->group, 0, sizeof f->group);
         f->group_shift = shift;
     }
-    f->lane_shift = shift;
-    enum divergence_verdict v = collective_in(f, call, false, &f->group, out, w);
-    f->lane_shift = 5;
-    return v;
+    return collective_in(f, call, false, shift, &f->group, out, w);
 }

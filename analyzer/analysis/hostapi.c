@@ -659,15 +659,7 @@ static bool is_std_vector(CXType t)
 /* The variable a pointer expression names (p, (char *)p), or null. */
 static CXCursor plain_var(CXCursor e)
 {
-    e = ast_strip(e);
-    while (clang_getCursorKind(e) == CXCursor_CStyleCastExpr ||
-           clang_getCursorKind(e) == CXCursor_CXXStaticCastExpr ||
-           clang_getCursorKind(e) == CXCursor_CXXReinterpretCastExpr) {
-        CXCursor kids[3];
-        unsigned n = ast_children(e, kids, 3);
-        if (!n) break;
-        e = ast_strip(kids[n - 1]);
-    }
+    e = ast_strip_casts(e);
     /* p + offset: the buffer is p's */
     if (clang_getCursorKind(e) == CXCursor_BinaryOperator &&
         clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_Pointer) {
@@ -719,19 +711,7 @@ static bool is_vector_storage(CXCursor e, CXCursor *vec)
 /* malloc(...), calloc, realloc, new T[n], new T, possibly cast. */
 static bool is_pageable_source(CXCursor e)
 {
-    e = ast_strip(e);
-    for (int guard = 0; guard < 4; guard++) {
-        enum CXCursorKind k = clang_getCursorKind(e);
-        if (k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr ||
-            k == CXCursor_CXXReinterpretCastExpr) {
-            CXCursor kids[3];
-            unsigned n = ast_children(e, kids, 3);
-            if (!n) return false;
-            e = ast_strip(kids[n - 1]);
-            continue;
-        }
-        break;
-    }
+    e = ast_strip_casts(e);
     enum CXCursorKind k = clang_getCursorKind(e);
     if (k == CXCursor_CXXNewExpr) return true;
     if (k == CXCursor_CallExpr) {
@@ -840,9 +820,10 @@ static enum CXChildVisitResult origin_visit(CXCursor c, CXCursor parent, CXClien
     return CXChildVisit_Continue;
 }
 
-static enum hostapi_origin origin_of(CXCursor fn, CXCursor buf, CXCursor *at)
+static enum hostapi_origin origin_of(CXCursor fn, CXCursor buf, CXCursor *at, CXCursor *var)
 {
     *at = clang_getNullCursor();
+    *var = clang_getNullCursor();
     struct origin_scan s;
     memset(&s, 0, sizeof s);
     s.at = clang_getNullCursor();
@@ -882,6 +863,7 @@ static enum hostapi_origin origin_of(CXCursor fn, CXCursor buf, CXCursor *at)
     if (s.pinned) return HOSTAPI_ORIGIN_PINNED;
     if (s.pageable_seen && !s.other_seen) {
         *at = s.at;
+        *var = s.var;
         return HOSTAPI_ORIGIN_PAGEABLE;
     }
     return HOSTAPI_ORIGIN_UNKNOWN;
@@ -1178,7 +1160,7 @@ static struct hostapi_call *add_call(struct walk *w, CXCursor call, char *name, 
     c->call = call;
     c->name = name;
     c->flags = flags;
-    c->stored_in = c->host_buffer = c->origin_at = c->target = c->stream_var = clang_getNullCursor();
+    c->stored_in = c->host_buffer = c->host_var = c->origin_at = c->target = c->stream_var = clang_getNullCursor();
     c->loop = w->cur_loop;
     c->exit_path = w->cur_loop >= 0 && on_exit_path(w);
     c->offset = offset_of(call);
@@ -1553,7 +1535,7 @@ static void handle_call(struct walk *w, CXCursor c)
             int host = hc->copy_kind == HOSTAPI_COPY_H2D ? src : hc->copy_kind == HOSTAPI_COPY_D2H ? dst : -1;
             if (host >= 0) {
                 hc->host_buffer = clang_Cursor_getArgument(c, (unsigned)host);
-                hc->host_origin = origin_of(w->f->fn, hc->host_buffer, &hc->origin_at);
+                hc->host_origin = origin_of(w->f->fn, hc->host_buffer, &hc->origin_at, &hc->host_var);
             }
         }
     }
@@ -1724,31 +1706,41 @@ static void mark_kept_results(struct hostapi_fn *f)
 
 /* ---- what an asynchronous copy overlaps with ---- */
 
-/* The host's own work and its uses of one buffer, in source order, outside
-   the CUDA calls the model records (a reference inside cudaMemcpyAsync's
-   arguments is the device's use, not the host's). */
+/* The host's own work and its uses of one buffer between a copy and the
+   host's wait, outside the CUDA calls the model records (a reference inside
+   cudaMemcpyAsync's arguments is the device's use, not the host's). */
 struct overlap_scan {
-    const struct hostapi_fn *f;
     CXCursor var;                  /* the buffer's variable (pointer or vector) */
     unsigned from, to;             /* after the copy, before the wait (expansion offsets) */
+    const unsigned (*calls)[2];    /* the recorded calls' extents (expansion offsets) */
+    unsigned n_calls;
     bool work, touched;
-    unsigned first_work;
 };
 
-static bool inside_recorded_call(const struct hostapi_fn *f, CXCursor c)
+static bool inside_recorded_call(const struct overlap_scan *s, CXCursor c)
 {
     CXSourceRange r = clang_getCursorExtent(c);
     unsigned b, e;
     clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, &b);
     clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e);
-    for (unsigned i = 0; i < f->n_calls; i++) {
-        CXSourceRange cr = clang_getCursorExtent(f->calls[i].call);
-        unsigned cb, ce;
-        clang_getExpansionLocation(clang_getRangeStart(cr), NULL, NULL, NULL, &cb);
-        clang_getExpansionLocation(clang_getRangeEnd(cr), NULL, NULL, NULL, &ce);
-        if (cb <= b && e <= ce) return true;
-    }
+    for (unsigned i = 0; i < s->n_calls; i++)
+        if (s->calls[i][0] <= b && e <= s->calls[i][1]) return true;
     return false;
+}
+
+/* Is the call the host's work: not a constructor, conversion, operator or
+   pointer swap, and resolved (a template's dependent call is not known to
+   be work)? */
+static bool host_work_call(CXCursor call)
+{
+    CXCursor callee = clang_getCursorReferenced(call);
+    if (clang_Cursor_isNull(callee)) return false;
+    enum CXCursorKind ck = clang_getCursorKind(callee);
+    if (ck == CXCursor_Constructor || ck == CXCursor_ConversionFunction) return false;
+    char *n = ast_spelling(callee);
+    bool work = !harmless_host_call(n) && strncmp(n, "operator", 8) != 0;
+    free(n);
+    return work;
 }
 
 static enum CXChildVisitResult overlap_visit(CXCursor c, CXCursor parent, CXClientData data)
@@ -1759,38 +1751,14 @@ static enum CXChildVisitResult overlap_visit(CXCursor c, CXCursor parent, CXClie
     unsigned at = offset_of(c);
     bool between = at > s->from && at < s->to;
     if (k == CXCursor_DeclRefExpr) {
-        if (between && clang_equalCursors(clang_getCursorReferenced(c), s->var) && !inside_recorded_call(s->f, c))
+        if (between && clang_equalCursors(clang_getCursorReferenced(c), s->var) && !inside_recorded_call(s, c))
             s->touched = true;
         return CXChildVisit_Continue;
     }
-    if (between && (k == CXCursor_CallExpr || is_loop(c)) && !inside_recorded_call(s->f, c)) {
-        bool counts = true;
-        if (k == CXCursor_CallExpr) {
-            CXCursor callee = clang_getCursorReferenced(c);
-            char *n = clang_Cursor_isNull(callee) ? ast_spelling(c) : ast_spelling(callee);
-            /* constructors, conversions and pointer swaps are not work; an
-               unresolved name (a template's dependent call) is not known to be */
-            counts = !clang_Cursor_isNull(callee) && clang_getCursorKind(callee) != CXCursor_Constructor &&
-                     clang_getCursorKind(callee) != CXCursor_ConversionFunction && !harmless_host_call(n) &&
-                     strncmp(n, "operator", 8) != 0;
-            free(n);
-        }
-        if (counts && (!s->work || at < s->first_work)) {
-            s->work = true;
-            s->first_work = at;
-        }
-    }
+    if (between && !s->work && (is_loop(c) || (k == CXCursor_CallExpr && host_work_call(c))) &&
+        !inside_recorded_call(s, c))
+        s->work = true;
     return CXChildVisit_Recurse;
-}
-
-/* The variable an asynchronous copy's host buffer names: p, p + k, v.data(),
-   &v[0]. */
-static CXCursor buffer_var(CXCursor buf)
-{
-    CXCursor vec;
-    if (is_vector_storage(buf, &vec))
-        return clang_getCursorKind(vec) == CXCursor_DeclRefExpr ? clang_getCursorReferenced(vec) : clang_getNullCursor();
-    return plain_var(buf);
 }
 
 /* Pageable asynchronous copies overlap nothing when the host waits for them
@@ -1801,41 +1769,41 @@ static CXCursor buffer_var(CXCursor buf)
    host waits is meant to run asynchronously. */
 static void mark_overlaps(struct hostapi_fn *f)
 {
+    unsigned (*extents)[2] = NULL;
     for (unsigned i = 0; i < f->n_calls; i++) {
         struct hostapi_call *c = &f->calls[i];
-        if (!(c->flags & HOSTAPI_ASYNC_COPY) || c->host_origin != HOSTAPI_ORIGIN_PAGEABLE) continue;
-        CXCursor var = buffer_var(c->host_buffer);
-        if (clang_Cursor_isNull(var)) continue;
-        /* the wait: the first synchronising call after the copy */
-        unsigned wait = UINT_MAX;
-        bool api_work = false;
-        unsigned first_api_work = UINT_MAX;
+        if (!(c->flags & HOSTAPI_ASYNC_COPY) || c->host_origin != HOSTAPI_ORIGIN_PAGEABLE ||
+            clang_Cursor_isNull(c->host_var))
+            continue;
+        if (!extents) {
+            extents = xcalloc(f->n_calls, sizeof *extents);
+            for (unsigned j = 0; j < f->n_calls; j++) {
+                CXSourceRange r = clang_getCursorExtent(f->calls[j].call);
+                clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, &extents[j][0]);
+                clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &extents[j][1]);
+            }
+        }
+        /* the wait: the first synchronising call after the copy; device
+           work issued before it (a launch, another asynchronous call) is
+           what the copy would overlap */
+        unsigned wait = UINT_MAX, device_work = UINT_MAX;
         for (unsigned j = 0; j < f->n_calls; j++) {
             const struct hostapi_call *o = &f->calls[j];
             if (j == i || !hostapi_after(c, o) || hostapi_exclusive(f, c, o)) continue;
             if (o->flags & (HOSTAPI_SYNC | HOSTAPI_DEVICE_SYNC | HOSTAPI_COPY | HOSTAPI_FREE)) {
                 if (o->offset < wait) wait = o->offset;
-            } else if (o->flags & (HOSTAPI_LAUNCH | HOSTAPI_ASYNC_COPY | HOSTAPI_ASYNC_ALLOC)) {
-                if (o->offset < first_api_work) first_api_work = o->offset;
+            } else if ((o->flags & (HOSTAPI_LAUNCH | HOSTAPI_ASYNC_COPY | HOSTAPI_ASYNC_ALLOC)) && o->offset < device_work) {
+                device_work = o->offset;
             }
         }
-        api_work = first_api_work < wait;
-        struct overlap_scan s;
-        memset(&s, 0, sizeof s);
-        s.f = f;
-        s.var = var;
-        s.from = c->offset;
-        s.to = wait;
-        CXCursor body = f->fn;
-        clang_visitChildren(body, overlap_visit, &s);
-        unsigned work_at = api_work ? first_api_work : UINT_MAX;
-        if (s.work && s.first_work < work_at) work_at = s.first_work;
+        struct overlap_scan s = {c->host_var, c->offset, wait, (const unsigned (*)[2])extents, f->n_calls, false, false};
+        clang_visitChildren(f->fn, overlap_visit, &s);
         /* a loop that repeats the copy with no wait after it in the loop:
            the next iteration's copy is issued while this one could run */
         bool repeats = c->loop >= 0 && wait == UINT_MAX;
-        if (repeats && work_at == UINT_MAX) work_at = c->offset + 1;
-        c->overlaps = work_at != UINT_MAX && !s.touched;
+        c->overlaps = (device_work < wait || s.work || repeats) && !s.touched;
     }
+    free(extents);
 }
 
 struct hostapi_fn *hostapi_fn_new(CXTranslationUnit tu, CXCursor fn)

@@ -97,6 +97,7 @@ struct hostapi_call {
     CXCursor host_buffer;
     enum hostapi_origin host_origin;
     CXCursor origin_at;         /* where the pageable buffer was obtained */
+    CXCursor host_var;          /* pageable buffers: its variable (the pointer or the vector) */
     bool overlaps;              /* asynchronous copies: something runs between the copy and the
                                    host's next wait for it (a launch, another asynchronous call,
                                    a host function call or loop; a loop repeating the copy), and

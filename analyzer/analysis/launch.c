@@ -781,26 +781,19 @@ struct divides_q {
     bool found;
 };
 
-/* e without explicit casts: (float)B, static_cast<float>(B) */
-static CXCursor strip_casts(CXCursor e)
-{
-    e = ast_strip(e);
-    for (int g = 0; g < 4; g++) {
-        enum CXCursorKind k = clang_getCursorKind(e);
-        if (k != CXCursor_CStyleCastExpr && k != CXCursor_CXXStaticCastExpr && k != CXCursor_CXXFunctionalCastExpr)
-            break;
-        CXCursor kids[3];
-        unsigned n = ast_children(e, kids, 3);
-        if (!n) break;
-        e = ast_strip(kids[n - 1]);
-    }
-    return e;
-}
-
 static bool is_block_size(const struct divides_q *q, CXCursor e)
 {
     long long v;
-    return eval_int(strip_casts(e), &v, 0) && v > 1 && (v == q->by[0] || v == q->by[1]);
+    return eval_int(ast_strip_casts(e), &v, 0) && v > 1 && (v == q->by[0] || v == q->by[1]);
+}
+
+static enum CXChildVisitResult divides_visit(CXCursor c, CXCursor parent, CXClientData data);
+
+/* Looks for the division in e itself and below it. */
+static void divides_search(struct divides_q *q, CXCursor e)
+{
+    divides_visit(e, e, q);
+    if (!q->found) clang_visitChildren(e, divides_visit, q);
 }
 
 static enum CXChildVisitResult divides_visit(CXCursor c, CXCursor parent, CXClientData data)
@@ -809,27 +802,20 @@ static enum CXChildVisitResult divides_visit(CXCursor c, CXCursor parent, CXClie
     struct divides_q *q = data;
     if (q->found) return CXChildVisit_Break;
     enum CXCursorKind k = clang_getCursorKind(c);
-    if (k == CXCursor_BinaryOperator && ast_binop(c) == CXBinaryOperator_Div && is_block_size(q, ast_child(c, 1))) {
+    if (k == CXCursor_BinaryOperator && ast_binop(c) == CXBinaryOperator_Div && is_block_size(q, ast_child(c, 1)))
         q->found = true;
-        return CXChildVisit_Break;
-    }
     if (k == CXCursor_CallExpr) {
         /* DIV_UP(n, B), ceil_div<T>(n, B): a helper handed the block size */
         int n = clang_Cursor_getNumArguments(c);
-        for (int i = 1; i < n; i++)
-            if (is_block_size(q, clang_Cursor_getArgument(c, (unsigned)i))) {
-                q->found = true;
-                return CXChildVisit_Break;
-            }
+        for (int i = 1; i < n && !q->found; i++) q->found = is_block_size(q, clang_Cursor_getArgument(c, (unsigned)i));
     }
-    if (k == CXCursor_DeclRefExpr && q->depth < 4) {
+    if (!q->found && k == CXCursor_DeclRefExpr && q->depth < 4) {
         CXCursor var = clang_getCursorReferenced(c);
         CXCursor init = clang_getCursorKind(var) == CXCursor_VarDecl ? clang_Cursor_getVarDeclInitializer(var)
                                                                       : clang_getNullCursor();
         if (!clang_Cursor_isNull(init) && unchanged_local(var)) {
             q->depth++;
-            divides_visit(init, c, q);
-            if (!q->found) clang_visitChildren(init, divides_visit, q);
+            divides_search(q, init);
             q->depth--;
         }
     }
@@ -841,17 +827,11 @@ bool launch_grid_scales_with_block(const struct launch_site *ls)
     if (!ls->block_known || clang_Cursor_isNull(ls->grid_arg)) return false;
     struct divides_q q = {{ls->block[0], ls->block[0] * ls->block[1] * ls->block[2]}, 0, false};
     CXCursor part[3];
-    if (!hostexpr_dim3_parts(ls->grid_arg, part, unchanged_in_function)) {
-        /* a dim3 built elsewhere: look through the argument itself */
-        divides_visit(ls->grid_arg, ls->grid_arg, &q);
-        if (!q.found) clang_visitChildren(ls->grid_arg, divides_visit, &q);
-        return q.found;
-    }
-    for (int i = 0; i < 3 && !q.found; i++) {
-        if (clang_Cursor_isNull(part[i])) continue;
-        divides_visit(part[i], part[i], &q);
-        if (!q.found) clang_visitChildren(part[i], divides_visit, &q);
-    }
+    /* a dim3 built elsewhere: look through the argument itself */
+    if (!hostexpr_dim3_parts(ls->grid_arg, part, unchanged_in_function)) divides_search(&q, ls->grid_arg);
+    else
+        for (int i = 0; i < 3 && !q.found; i++)
+            if (!clang_Cursor_isNull(part[i])) divides_search(&q, part[i]);
     return q.found;
 }
 

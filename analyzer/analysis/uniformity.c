@@ -810,14 +810,9 @@ static bool type_spelled_like(CXType t, const char *part)
    "cluster", or NULL for warp-sized tiles and unknown groups. */
 static const char *cg_group_scope(CXType t)
 {
-    if (t.kind == CXType_Invalid) return NULL;
-    CXType ct = clang_getCanonicalType(t);
-    if (ct.kind == CXType_LValueReference || ct.kind == CXType_RValueReference || ct.kind == CXType_Pointer)
-        ct = clang_getPointeeType(ct);
-    CXString s = clang_getTypeSpelling(clang_getCanonicalType(ct));
-    const char *sp = clang_getCString(s);
+    char *sp = ast_cg_type_spelling(t);
     const char *r = NULL;
-    if (sp && strstr(sp, "cooperative_groups")) {
+    if (sp) {
         if (strstr(sp, "thread_block_tile") || strstr(sp, "coalesced_group") ||
             strstr(sp, "thread_group"))
             r = NULL;
@@ -826,7 +821,7 @@ static const char *cg_group_scope(CXType t)
         else if (strstr(sp, "cluster_group")) r = "cluster";
         else if (strstr(sp, "thread_block")) r = "block";
     }
-    clang_disposeString(s);
+    free(sp);
     return r;
 }
 

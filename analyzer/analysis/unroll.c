@@ -238,6 +238,15 @@ static enum CXChildVisitResult count_counter_writes(CXCursor c, CXCursor parent,
     return CXChildVisit_Recurse;
 }
 
+bool unroll_counter_only_in_step(CXCursor loop, CXCursor var)
+{
+    CXCursor kids[4];
+    if (clang_getCursorKind(loop) != CXCursor_ForStmt || ast_children(loop, kids, 4) != 4) return false;
+    struct counter_writes w = {var, kids[2], 0};
+    clang_visitChildren(kids[3], count_counter_writes, &w);
+    return w.writes == 0;
+}
+
 /* The step of `k++`, `k--`, `k += s`, `k -= s`, `k = k + s`: +s or -s. */
 static bool step_value(struct constprop *cp, CXCursor inc, CXCursor var, long long *step)
 {
@@ -306,10 +315,7 @@ bool unroll_trip_count(struct constprop *cp, CXCursor loop, long long *trip)
         }
     } else return false;
     if (!constprop_value(cp, bound, &b) || b.kind != CONSTVAL_INT) return false;
-    /* the counter changes only in the step */
-    struct counter_writes w = {var, kids[2], 0};
-    clang_visitChildren(kids[3], count_counter_writes, &w);
-    if (w.writes) return false;
+    if (!unroll_counter_only_in_step(loop, var)) return false;
     long long n;
     long long start = a.i, stop = b.i;
     switch (op) {

@@ -41,6 +41,11 @@ void unroll_pragma_of(CXTranslationUnit tu, CXCursor fn, CXCursor loop, struct u
    be NULL).  False when it is not a constant. */
 bool unroll_trip_count(struct constprop *cp, CXCursor loop, long long *trip);
 
+/* Does var, the counter of the for loop, change only in the loop's
+   increment: no other assignment, ++/--, address taken or reference
+   argument in the body? */
+bool unroll_counter_only_in_step(CXCursor loop, CXCursor var);
+
 enum unroll_verdict { UNROLL_KEPT, UNROLL_FULLY, UNROLL_CANNOT_TELL };
 
 /* Is the for loop fully unrolled by nvcc?  Fully: a constant trip count at

@@ -930,22 +930,18 @@ static smt_id eval_unary(struct value_model *vm, CXCursor e, int t, int depth)
    for a thread_block, -1 for anything else (another group, not a group). */
 static long long cg_tile_size(CXType type)
 {
-    CXType ct = clang_getCanonicalType(type);
-    if (ct.kind == CXType_LValueReference || ct.kind == CXType_RValueReference || ct.kind == CXType_Pointer)
-        ct = clang_getCanonicalType(clang_getPointeeType(ct));
-    CXString s = clang_getTypeSpelling(ct);
-    const char *sp = clang_getCString(s);
+    char *sp = ast_cg_type_spelling(type);
     long long n = -1;
-    const char *tile = sp && strstr(sp, "cooperative_groups") ? strstr(sp, "thread_block_tile<") : NULL;
+    const char *tile = sp ? strstr(sp, "thread_block_tile<") : NULL;
+    const char *block = sp && !tile ? strstr(sp, "thread_block") : NULL;
     if (tile) {
         n = atoll(tile + strlen("thread_block_tile<"));
         if (n <= 0 || n > 1024 || (n & (n - 1))) n = -1;
-    } else if (sp && strstr(sp, "cooperative_groups") && strstr(sp, "thread_block") && !strstr(sp, "thread_block_tile")) {
-        const char *tb = strstr(sp, "thread_block");
-        char after = tb[strlen("thread_block")];
+    } else if (block) {
+        char after = block[strlen("thread_block")];
         if (!isalnum((unsigned char)after) && after != '_') n = 0;
     }
-    clang_disposeString(s);
+    free(sp);
     return n;
 }
 

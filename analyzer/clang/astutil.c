@@ -52,6 +52,36 @@ CXCursor ast_strip(CXCursor c)
     }
 }
 
+char *ast_cg_type_spelling(CXType t)
+{
+    if (t.kind == CXType_Invalid) return NULL;
+    CXType ct = clang_getCanonicalType(t);
+    if (ct.kind == CXType_LValueReference || ct.kind == CXType_RValueReference || ct.kind == CXType_Pointer)
+        ct = clang_getCanonicalType(clang_getPointeeType(ct));
+    CXString s = clang_getTypeSpelling(ct);
+    const char *sp = clang_getCString(s);
+    char *r = sp && strstr(sp, "cooperative_groups") ? xstrdup(sp) : NULL;
+    clang_disposeString(s);
+    return r;
+}
+
+CXCursor ast_strip_casts(CXCursor c)
+{
+    c = ast_strip(c);
+    for (int guard = 0; guard < 8; guard++) {
+        enum CXCursorKind k = clang_getCursorKind(c);
+        if (k != CXCursor_CStyleCastExpr && k != CXCursor_CXXStaticCastExpr && k != CXCursor_CXXReinterpretCastExpr &&
+            k != CXCursor_CXXConstCastExpr && k != CXCursor_CXXFunctionalCastExpr)
+            break;
+        /* the operand is the last child (a type reference may come first) */
+        CXCursor kids[3];
+        unsigned n = ast_children(c, kids, 3);
+        if (!n) break;
+        c = ast_strip(kids[n - 1]);
+    }
+    return c;
+}
+
 
 enum CXBinaryOperatorKind ast_binop(CXCursor c)
 {

@@ -13,6 +13,13 @@ unsigned ast_children(CXCursor c, CXCursor *out, unsigned max);
 CXCursor ast_child(CXCursor c, unsigned i);
 /* Skips implicit casts, parentheses and other unexposed wrappers. */
 CXCursor ast_strip(CXCursor c);
+/* The canonical spelling of a cooperative_groups type, after a reference
+   or pointer ("cooperative_groups::__v1::thread_block_tile<32U, ...>"), or
+   NULL for any other type.  Caller frees. */
+char *ast_cg_type_spelling(CXType t);
+/* ast_strip, and explicit casts too: (float)n, static_cast<T *>(p),
+   reinterpret_cast, const_cast, T(n). */
+CXCursor ast_strip_casts(CXCursor c);
 bool ast_is_null(CXCursor c);
 /* The same node of the source (kind and extent), however the cursors were
    reached (clang_equalCursors tells cursors from different traversals

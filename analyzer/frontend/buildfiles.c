@@ -85,11 +85,11 @@ bool buildfiles_fast_math(const struct lint_options *o, const char *abs_file, ch
     char *root = include_guess_tree_root(o, abs_file);
     size_t rn = strlen(root);
     char *found = NULL;
+    /* from the file's folder up to the root (or the filesystem's top) */
     for (char *d = path_dirname(abs_file); d && !found;) {
         found = folder_fast_math(d);
-        bool last = strlen(d) <= rn || strncmp(d, root, rn) != 0;
         char *up = path_dirname(d);
-        last = last || !strcmp(up, d);
+        bool last = strlen(d) <= rn || strncmp(d, root, rn) != 0 || !strcmp(up, d);
         free(d);
         d = last ? (free(up), NULL) : up;
     }
