@@ -17,7 +17,9 @@
 # cuda-samples, llm.c, and the frozen test sets: cudpp, Learn-CUDA-Programming,
 # how-to-optim-algorithm-in-cuda, CUDALibrarySamples; TensorRT, LeetCUDA,
 # mumax3, faiss; FasterTransformer, AMGX, arrayfire,
-# diff-gaussian-rasterization; ppl.cv, nccl, xmrig-cuda, pytorch3d, mmcv) selects which of its folders are linted and the clang
+# diff-gaussian-rasterization; ppl.cv, nccl, xmrig-cuda, pytorch3d, mmcv;
+# SGEMM_CUDA, moderngpu, multi-gpu-programming-models, cuda_programming,
+# mgbench, MNN) selects which of its folders are linted and the clang
 # arguments its build would give (include directories, the macros its
 # configure step defines).  Headers that a corpus' build generates or takes
 # from elsewhere (caffe's caffe.pb.h, shoc's config.h, cuda-convnet2's helper
@@ -140,9 +142,15 @@ corpus_setup() {
     cudpp | Learn-CUDA-Programming | how-to-optim-algorithm-in-cuda | CUDALibrarySamples | \
     TensorRT | LeetCUDA | mumax3 | faiss | \
     FasterTransformer | AMGX | arrayfire | diff-gaussian-rasterization | \
-    ppl.cv | nccl | xmrig-cuda | pytorch3d | mmcv)
+    ppl.cv | nccl | xmrig-cuda | pytorch3d | mmcv | \
+    SGEMM_CUDA | moderngpu | multi-gpu-programming-models | cuda_programming | mgbench)
         # The frozen test sets: linted as a new user would, with no flags.
         paths=.
+        args= ;;
+    MNN)
+        # Frozen (fifth set): its CUDA and TensorRT back ends only; musa/ is
+        # another vendor's dialect that needs that vendor's headers.
+        paths="source/backend/cuda source/backend/tensorrt"
         args= ;;
     *)
         echo "lint_corpus.sh: unknown corpus '$name' (see tests/corpus/README.md)" >&2
