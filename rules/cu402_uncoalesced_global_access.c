@@ -12,6 +12,7 @@
  * sites give (analysis/launch.h), or a warp of 32 consecutive threadIdx.x. */
 #include "analysis/affine.h"
 #include "analysis/coalesce.h"
+#include "analysis/divergence.h"
 #include "analysis/launch.h"
 #include "clang/astutil.h"
 #include "core/rule.h"
@@ -330,6 +331,11 @@ static void cu402_on_cursor(struct rule_ctx *ctx, CXCursor c)
     if (!worst.symbolic && f.tid[0] &&
         global_accesses_has_view(g, ga->param, (f.tid[0] < 0 ? -f.tid[0] : f.tid[0]) * ga->elem_size))
         return;
+
+    /* An access that at most one lane of a warp runs at a time (the tail
+       of a vectorised row, the last thread of a block) moves one sector,
+       whatever its stride: asked of the solver last, as it costs most. */
+    if (divergence_one_lane_reaches(ctx_analysis(ctx, &divergence_analysis), c)) return;
 
     /* one finding per pointer and line: X[i] = X[i] - X[i - 1] is one place to fix */
     struct reported *rep = ctx_fn_cache_get(ctx, "cu402.reported");

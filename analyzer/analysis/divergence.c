@@ -67,6 +67,8 @@ struct divergence_facts {
     struct refined group;
     unsigned group_shift;
     struct value_model *vm_block, *vm_warp;
+    /* For the guards on the way to a statement (reads per use). */
+    struct value_model *vm_reach;
 };
 
 static void *facts_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
@@ -109,6 +111,7 @@ static void facts_release(void *p)
     refined_release(&f->group);
     value_model_free(f->vm_block);
     value_model_free(f->vm_warp);
+    value_model_free(f->vm_reach);
     free(f);
 }
 
@@ -819,4 +822,129 @@ enum divergence_verdict divergence_collective_in_groups(struct divergence_facts 
         f->group_shift = shift;
     }
     return collective_in(f, call, false, shift, &f->group, out, w);
+}
+
+/* ---- the guards on the way to a statement ---- */
+
+#define REACH_MAX_GUARDS 32
+
+/* A condition known when the statement runs: it holds, or it fails. */
+struct guard {
+    CXCursor cond;
+    bool holds;
+};
+
+/* Does statement s always leave the block it is in (return, break,
+   continue, as itself or as the last statement of its braces)? */
+static bool always_leaves(CXCursor s)
+{
+    for (int depth = 0; depth < 8; depth++) {
+        enum CXCursorKind k = clang_getCursorKind(s);
+        if (k == CXCursor_ReturnStmt || k == CXCursor_BreakStmt || k == CXCursor_ContinueStmt) return true;
+        if (k != CXCursor_CompoundStmt) return false;
+        CXCursor kids[256];
+        unsigned n = ast_children(s, kids, 256);
+        if (n == 0 || n == 256) return false;
+        s = kids[n - 1];
+    }
+    return false;
+}
+
+static void add_guard(struct guard *g, unsigned *n, CXCursor cond, bool holds)
+{
+    if (*n < REACH_MAX_GUARDS) g[(*n)++] = (struct guard){cond, holds};
+}
+
+/* The guards from node down to target: the arm of each if, ?: and &&/||
+   it sits in, the condition of each while and for loop whose body holds it,
+   and in each block on the way, `if (c) <leave>` statements before it (c
+   fails).  Guards past REACH_MAX_GUARDS, or any not read, are left out:
+   fewer guards only admit more lanes. */
+static void guards_to(CXCursor node, CXCursor target, struct guard *g, unsigned *n, int depth)
+{
+    if (depth > 64 || ast_same_node(node, target)) return;
+    CXCursor kids[256];
+    unsigned nk = ast_children(node, kids, 256);
+    if (nk == 256) return;
+    unsigned i = 0;
+    while (i < nk && !inside(kids[i], target)) i++;
+    if (i == nk) return;
+    switch (clang_getCursorKind(node)) {
+    case CXCursor_CompoundStmt:
+        for (unsigned j = 0; j < i; j++) {
+            CXCursor arms[4];
+            if (clang_getCursorKind(kids[j]) == CXCursor_IfStmt && ast_children(kids[j], arms, 4) == 2 &&
+                always_leaves(arms[1]))
+                add_guard(g, n, arms[0], false);
+        }
+        break;
+    case CXCursor_IfStmt:
+        if ((nk == 2 || nk == 3) && i >= 1) add_guard(g, n, kids[0], i == 1);
+        break;
+    case CXCursor_WhileStmt:
+        if (nk == 2 && i == 1) add_guard(g, n, kids[0], true);
+        break;
+    case CXCursor_ForStmt:
+        if (nk == 4 && i == 3) add_guard(g, n, kids[1], true);
+        break;
+    case CXCursor_ConditionalOperator:
+        if (nk == 3 && i >= 1) add_guard(g, n, kids[0], i == 1);
+        break;
+    case CXCursor_BinaryOperator:
+        if (nk == 2 && i == 1 && ast_binop(node) == CXBinaryOperator_LAnd) add_guard(g, n, kids[0], true);
+        if (nk == 2 && i == 1 && ast_binop(node) == CXBinaryOperator_LOr) add_guard(g, n, kids[0], false);
+        break;
+    default:
+        break;
+    }
+    guards_to(kids[i], target, g, n, depth + 1);
+}
+
+bool divergence_one_lane_reaches(struct divergence_facts *f, CXCursor at)
+{
+    if (!f || !warp_models(f)) return false;
+    CXCursor kids[96];
+    unsigned nk = ast_children(f->fn, kids, 96);
+    if (nk == 0 || clang_getCursorKind(kids[nk - 1]) != CXCursor_CompoundStmt) return false;
+    struct guard g[REACH_MAX_GUARDS];
+    unsigned ng = 0;
+    guards_to(kids[nk - 1], at, g, &ng, 0);
+    if (ng == 0) return false;
+    if (!f->vm_reach) {
+        f->vm_reach = value_model_new(f->arena, f->tu, f->fn, f->base_u, f->base_w, VALUE_PAIR_WARP);
+        value_model_set_params(f->vm_reach, f->n_params, f->param_known, f->param_value);
+        value_model_set_reads_per_use(f->vm_reach, true);
+    }
+    struct value_model *vm = f->vm_reach;
+    struct smt_arena *a = f->arena;
+    static const long long one_d[3] = {0, 1, 1}, any[3] = {0, 0, 0};
+    unsigned n_shapes = f->shape_known ? f->li.n_shapes : 2;
+    for (unsigned s = 0; s < n_shapes; s++) {
+        const long long *shape = f->shape_known ? f->li.shape[s].b : s == 0 ? one_d : any;
+        value_model_set_shape(vm, shape);
+        value_model_reset(vm);
+        smt_id both = smt_bool(a, true);
+        for (int t = 1; t <= 2; t++)
+            for (unsigned i = 0; i < ng; i++) {
+                smt_id c = value_cond(vm, g[i].cond, t);
+                if (c) both = and2(a, both, g[i].holds ? c : smt_un(a, SMT_BNOT, c));
+            }
+        if (!f->shape_known && s == 1 && !uses_y_or_z(a, both)) break;
+        smt_id facts = and2(a, both, value_assumptions(vm));
+        bool axis[3];
+        grid_axes(a, facts, axis);
+        smt_id q = and2(a, facts, thread_constraints(vm, a, shape, 5, axis));
+        if (!q) return false;
+        /* First with the shared products abstracted (bx * bdx as a value of
+           its own): cheap, and enough when the guards bound the lanes
+           through threadIdx alone; the bit-vector strategy, as for launch
+           facts, decides these where the plain solver runs out). */
+        if (smt_check_thorough(a, smt_abstract_shared(a, q), 8 * SMT_BUDGET_MS, NULL) == SMT_UNSAT) continue;
+        if (smt_check(a, q, SMT_BUDGET_MS, NULL) != SMT_UNSAT) {
+            smt_stats_count_one_lane(false);
+            return false;
+        }
+    }
+    smt_stats_count_one_lane(true);
+    return true;
 }

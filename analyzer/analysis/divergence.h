@@ -63,4 +63,12 @@ enum divergence_verdict divergence_collective_in_groups(struct divergence_facts 
                                                         unsigned group_lanes, struct warp_divergence *out,
                                                         struct divergence_witness *w);
 
+/* CU402: do the guards on the way to `at` (the arms of the ifs it sits
+   in, its loops' conditions, earlier early exits) admit at most one lane
+   of a warp at a time?  True only when the solver proves that no two lanes
+   of one warp reach it in the same pass (a tail branch for the last few
+   elements of a row, `if (threadIdx.x == blockDim.x - 1)`): such an access
+   is one lane's, and touches one sector. */
+bool divergence_one_lane_reaches(struct divergence_facts *f, CXCursor at);
+
 #endif

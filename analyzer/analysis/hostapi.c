@@ -1119,6 +1119,16 @@ static bool block_ends_leaving(struct walk *w)
         if (k == CXCursor_UnexposedExpr && clang_getCursorKind(ast_child(last, 0)) == CXCursor_CXXThrowExpr)
             return true;
         if (k == CXCursor_CallExpr) return ast_call_never_returns(last);
+        /* The arm of `if (err != cudaSuccess)` that returns: it hands a
+           failure back to the caller, and what it calls on the way out (the
+           clean-up of what was allocated) has no better status to give. */
+        if (k == CXCursor_ReturnStmt && ast_children(last, kids, 1) == 1 && i > 0 &&
+            clang_getCursorKind(w->stack[i - 1]) == CXCursor_IfStmt) {
+            CXCursor arms[3];
+            unsigned na = ast_children(w->stack[i - 1], arms, 3);
+            int fb = failure_branch(w->stack[i - 1]);
+            return fb > 0 && (unsigned)fb < na && ast_same_node(arms[fb], p);
+        }
         return false;
     }
     return false;

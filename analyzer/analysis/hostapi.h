@@ -91,7 +91,8 @@ struct hostapi_call {
     unsigned offset;            /* expansion offset: source order */
     unsigned spelled_at;        /* spelling offset: the order of calls one macro expands to */
     bool before_leaving;        /* the block around it ends by leaving the function (throw,
-                                   exit, abort): an error path that reports on its own */
+                                   exit, abort), or is the arm of `if (err != cudaSuccess)`
+                                   that returns: an error path that reports on its own */
     /* Copies: the kind and the host-side buffer (dst of D2H, src of H2D). */
     enum hostapi_copy_kind copy_kind;
     CXCursor host_buffer;

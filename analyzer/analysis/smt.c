@@ -3,6 +3,7 @@
 #include "analysis/smt.h"
 #include "base/util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -386,6 +387,79 @@ bool smt_eval(const struct smt_arena *a, smt_id x, const struct smt_model *m, ui
     }
 }
 
+
+/* ---- abstraction of shared non-linear terms ---- */
+
+struct abstraction {
+    struct smt_arena *a;
+    uint32_t limit;      /* ids below it were there when it began */
+    smt_id *memo;        /* per id: the rewritten term, 0 not yet */
+    uint8_t *per_thread; /* per id: 1 unknown, 2 reads a per-thread symbol, 3 does not */
+};
+
+static bool reads_per_thread(struct abstraction *ab, smt_id x)
+{
+    if (!x) return false;
+    if (ab->per_thread[x]) return ab->per_thread[x] == 2;
+    const struct smt_node *n = &ab->a->nodes[x];
+    bool r = false;
+    if (n->op == SMT_SYM) r = strchr(n->name, '#') != NULL;
+    else if (n->op != SMT_CONST)
+        for (int i = 0; i < 3 && !r; i++) r = reads_per_thread(ab, n->arg[i]);
+    ab->per_thread[x] = r ? 2 : 3;
+    return r;
+}
+
+static bool non_linear(const struct smt_arena *a, const struct smt_node *n)
+{
+    switch (n->op) {
+    case SMT_MUL:
+    case SMT_SMUL_OK:
+    case SMT_UMUL_OK:
+        return !smt_is_const(a, n->arg[0], NULL) && !smt_is_const(a, n->arg[1], NULL);
+    case SMT_UDIV: case SMT_SDIV: case SMT_UREM: case SMT_SREM:
+    case SMT_SHL: case SMT_LSHR: case SMT_ASHR:
+        return !smt_is_const(a, n->arg[1], NULL);
+    default:
+        return false;
+    }
+}
+
+static smt_id abstract_rec(struct abstraction *ab, smt_id x, int depth)
+{
+    if (!x || x >= ab->limit) return x;
+    if (ab->memo[x]) return ab->memo[x];
+    struct smt_arena *a = ab->a;
+    struct smt_node n = a->nodes[x]; /* a copy: building may move the array */
+    smt_id r = x;
+    if (n.op == SMT_CONST || n.op == SMT_SYM || depth > 10000) {
+        r = x;
+    } else if (non_linear(a, &n) && !reads_per_thread(ab, x)) {
+        char name[32];
+        snprintf(name, sizeof name, "$nl@%u", (unsigned)x);
+        r = smt_sym(a, n.width, name);
+    } else {
+        smt_id k[3] = {0, 0, 0};
+        for (int i = 0; i < 3; i++) k[i] = abstract_rec(ab, n.arg[i], depth + 1);
+        if (k[0] == n.arg[0] && k[1] == n.arg[1] && k[2] == n.arg[2]) r = x;
+        else if (n.op == SMT_ITE) r = smt_ite(a, k[0], k[1], k[2]);
+        else if (n.op == SMT_NOT || n.op == SMT_NEG || n.op == SMT_BNOT) r = smt_un(a, n.op, k[0]);
+        else if (n.op == SMT_SEXT || n.op == SMT_ZEXT || n.op == SMT_TRUNC) r = smt_ext(a, n.op, k[0], n.width);
+        else r = smt_bin(a, n.op, k[0], k[1]);
+    }
+    ab->memo[x] = r;
+    return r;
+}
+
+smt_id smt_abstract_shared(struct smt_arena *a, smt_id x)
+{
+    if (!x) return 0;
+    struct abstraction ab = {a, a->n, xcalloc(a->n, sizeof(smt_id)), xcalloc(a->n, 1)};
+    smt_id r = abstract_rec(&ab, x, 0);
+    free(ab.memo);
+    free(ab.per_thread);
+    return r;
+}
 
 void **smt_arena_solver_slot(struct smt_arena *a, void (*release)(void *state))
 {

@@ -86,6 +86,15 @@ bool smt_eval(const struct smt_arena *a, smt_id x, const struct smt_model *m, ui
 /* The symbols a formula names, in order of first appearance (at most max). */
 unsigned smt_symbols(const struct smt_arena *a, smt_id formula, smt_id *out, unsigned max);
 
+/* x with every non-linear subterm (a product, quotient, remainder or
+   shift of two non-constants) that reads no per-thread symbol (no '#' in
+   its name) replaced by a fresh symbol of its own ("$nl@ID"; the same
+   subterm, the same symbol).  The result admits every model of x and more:
+   unsatisfiable, it proves x unsatisfiable; a model of it says nothing.
+   Products like blockIdx.x * blockDim.x cost the solver a multiplier each;
+   a question about two threads rarely needs their value. */
+smt_id smt_abstract_shared(struct smt_arena *a, smt_id x);
+
 /* A slot for the solver's state about this arena (its answer cache, the
    back end's context), released with the arena by release. */
 void **smt_arena_solver_slot(struct smt_arena *a, void (*release)(void *state));

@@ -24,6 +24,7 @@ struct solver_state {
     void *backend;
 };
 
+static atomic_ulong st_one_lane, st_one_lane_proved;
 static atomic_ulong st_queries, st_sat, st_unsat, st_unknown, st_cached, st_folded, st_unexpressed, st_launch_refuted, st_thorough,
     st_thorough_unknown;
 static atomic_ullong st_solver_us;
@@ -126,6 +127,12 @@ void smt_stats_count_launch_refuted(void)
     atomic_fetch_add(&st_launch_refuted, 1);
 }
 
+void smt_stats_count_one_lane(bool proved)
+{
+    atomic_fetch_add(&st_one_lane, 1);
+    if (proved) atomic_fetch_add(&st_one_lane_proved, 1);
+}
+
 unsigned long smt_stats_unexpressed(void)
 {
     return atomic_load(&st_unexpressed);
@@ -137,9 +144,11 @@ void smt_stats_report(void)
     smt_stats_get(&st);
     report_info("solver: %lu queries (%lu sat, %lu unsat, %lu unknown: their findings dropped) in %.0f ms; "
                 "%lu answered from the cache, %lu decided by folding; %lu constructs outside the value model "
-                "(the walk's verdict kept); launch facts (grid, arguments, host asserts): %lu queries, %lu pairs no launch "
-                "runs, %lu undecided (the finding kept)",
+                "(the walk's verdict kept); bit-vector questions (launch facts, one-lane accesses): %lu, %lu "
+                "undecided (the finding kept); %lu pairs no launch runs; one-lane accesses: %lu asked, %lu proved "
+                "(their findings dropped)",
                 st.queries, st.sat, st.unsat, st.unknown, st.solver_ms, st.cached, st.folded, smt_stats_unexpressed(),
-                (unsigned long)atomic_load(&st_thorough), (unsigned long)atomic_load(&st_launch_refuted),
-                (unsigned long)atomic_load(&st_thorough_unknown));
+                (unsigned long)atomic_load(&st_thorough), (unsigned long)atomic_load(&st_thorough_unknown),
+                (unsigned long)atomic_load(&st_launch_refuted), (unsigned long)atomic_load(&st_one_lane),
+                (unsigned long)atomic_load(&st_one_lane_proved));
 }

@@ -6,6 +6,7 @@
 #define CUDALINT_SMT_SOLVE_H
 
 #include "analysis/smt.h"
+#include <stdbool.h>
 
 /* The per-query budget, in milliseconds: the one place it is set. */
 #define SMT_BUDGET_MS 50
@@ -33,6 +34,8 @@ void smt_stats_count_unexpressed(void);
 /* A pair the walk and the solver found, that no launch of the kernel runs
    (its grid, arguments and the host's asserts: hostexpr.h). */
 void smt_stats_count_launch_refuted(void);
+/* A one-lane question (divergence_one_lane_reaches): asked, and proved. */
+void smt_stats_count_one_lane(bool proved);
 unsigned long smt_stats_unexpressed(void);
 /* One line through the report path (--statistics): the counts above. */
 void smt_stats_report(void);

@@ -66,6 +66,12 @@ struct value_model {
     smt_id assume;
     bool shape_fixed;
     long long shape[3];
+    /* Parameters the function writes or whose address it takes (by
+       position): their value may change between two reads. */
+    uint32_t changed_params;
+    /* value_model_set_reads_per_use: a read of a variable that may change
+       is its own symbol, not the variable's. */
+    bool per_use;
     /* Parameters every launch passes one constant (value_model_set_params). */
     unsigned n_params;
     bool param_known[VALUE_MAX_PARAMS];
@@ -161,6 +167,27 @@ static CXCursor lvalue_target(struct value_model *vm, CXCursor lhs, char **field
     return clang_getNullCursor();
 }
 
+/* The position of a parameter of the function, or -1. */
+static int param_index(struct value_model *vm, CXCursor decl)
+{
+    if (clang_getCursorKind(decl) != CXCursor_ParmDecl) return -1;
+    int n = clang_Cursor_getNumArguments(vm->fn);
+    for (int i = 0; i < n && i < 32; i++)
+        if (start_of(clang_Cursor_getArgument(vm->fn, (unsigned)i)) == start_of(decl)) return i;
+    return -1;
+}
+
+/* lhs (written, or its address taken) names a parameter, or a field of
+   one: the parameter may change. */
+static void note_param_change(struct value_model *vm, CXCursor lhs)
+{
+    CXCursor s = ast_strip(lhs);
+    while (clang_getCursorKind(s) == CXCursor_MemberRefExpr) s = ast_strip(ast_child(s, 0));
+    if (clang_getCursorKind(s) != CXCursor_DeclRefExpr) return;
+    int i = param_index(vm, clang_getCursorReferenced(s));
+    if (i >= 0) vm->changed_params |= 1u << i;
+}
+
 /* A write to lhs: counts for the variable, or for the one field written. */
 static struct def *note_write(struct value_model *vm, CXCursor lhs)
 {
@@ -168,6 +195,7 @@ static struct def *note_write(struct value_model *vm, CXCursor lhs)
     CXCursor d = lvalue_target(vm, lhs, &field);
     if (clang_Cursor_isNull(d)) {
         free(field);
+        note_param_change(vm, lhs);
         return NULL;
     }
     struct def *e = def_get(vm, d, field, true);
@@ -190,7 +218,10 @@ static void note_escape(struct value_model *vm, CXCursor expr)
     char *field;
     CXCursor d = lvalue_target(vm, expr, &field);
     free(field);
-    if (clang_Cursor_isNull(d)) return;
+    if (clang_Cursor_isNull(d)) {
+        note_param_change(vm, expr);
+        return;
+    }
     def_get(vm, d, NULL, true)->escaped = true;
     /* Every field of it escapes too: marked when fields are looked up. */
 }
@@ -447,6 +478,11 @@ void value_model_free(struct value_model *vm)
     free(vm->loops);
     free(vm->ifs);
     free(vm);
+}
+
+void value_model_set_reads_per_use(struct value_model *vm, bool on)
+{
+    vm->per_use = on;
 }
 
 void value_model_set_shape(struct value_model *vm, const long long *block)
@@ -824,6 +860,25 @@ static smt_id read_local(struct value_model *vm, CXCursor use, CXCursor decl, co
     return 0;
 }
 
+/* Can decl hold different values at two reads in the function?  Not a
+   template argument, a constant, or a parameter the function never writes
+   (nor binds to a reference or takes the address of). */
+static bool may_change(struct value_model *vm, CXCursor decl)
+{
+    switch (clang_getCursorKind(decl)) {
+    case CXCursor_NonTypeTemplateParameter:
+        return false;
+    case CXCursor_ParmDecl: {
+        int i = param_index(vm, decl);
+        return i < 0 || (vm->changed_params >> i & 1u);
+    }
+    case CXCursor_VarDecl:
+        return !clang_isConstQualifiedType(clang_getCursorType(decl)) && !ast_has_attr(decl, CXCursor_CUDAConstantAttr);
+    default:
+        return true;
+    }
+}
+
 static smt_id eval_decl_ref(struct value_model *vm, CXCursor e, int t, int depth)
 {
     CXCursor d = clang_getCursorReferenced(e);
@@ -843,7 +898,7 @@ static smt_id eval_decl_ref(struct value_model *vm, CXCursor e, int t, int depth
             r = smt_const(vm->a, type_width(clang_getCursorType(e)), (uint64_t)v);
         else if (dk == CXCursor_VarDecl && is_local_var(vm, d))
             r = read_local(vm, e, d, NULL, t, depth);
-        if (!r) r = opaque(vm, e, name, start_of(d), t);
+        if (!r) r = vm->per_use && may_change(vm, d) ? opaque(vm, e, NULL, 0, t) : opaque(vm, e, name, start_of(d), t);
     }
     free(name);
     return r;
@@ -1066,7 +1121,24 @@ static smt_id eval(struct value_model *vm, CXCursor e, int t, int depth)
             char *vn = ast_spelling(d);
             snprintf(name, sizeof name, "%s.%s", vn, field);
             free(vn);
-            r = opaque(vm, e, name, start_of(d) ^ (unsigned)strlen(field) * 40503u, t);
+            r = vm->per_use ? opaque(vm, e, NULL, 0, t) : opaque(vm, e, name, start_of(d) ^ (unsigned)strlen(field) * 40503u, t);
+        } else if (!r && vm->per_use && type_integer(type)) {
+            /* p.rows of a parameter the function never changes: one value
+               at every read.  Anything else is read where it is. */
+            CXCursor base = ast_strip(ast_child(e, 0));
+            CXCursor bd = clang_getCursorKind(base) == CXCursor_DeclRefExpr ? clang_getCursorReferenced(base)
+                                                                             : clang_getNullCursor();
+            char *fn = ast_spelling(e);
+            if (!clang_Cursor_isNull(bd) && !may_change(vm, bd) && fn && *fn) {
+                char name[96];
+                char *vn = ast_spelling(bd);
+                snprintf(name, sizeof name, "%s.%s", vn, fn);
+                free(vn);
+                r = opaque(vm, e, name, start_of(bd) ^ (unsigned)strlen(fn) * 40503u, t);
+            } else {
+                r = opaque(vm, e, NULL, 0, t);
+            }
+            free(fn);
         }
         free(field);
         break;

@@ -37,6 +37,15 @@ void value_model_set_params(struct value_model *vm, unsigned n, const bool *know
 /* The analyses that decide which opaque values the pair shares (after a
    refinement, the refined ones). */
 void value_model_set_views(struct value_model *vm, struct uniformity *u, struct warp_view *w);
+/* For questions that join conditions read at different points of the
+   function (the guards on the way to a statement): on, a read of a variable
+   that may change between two points (a local the model cannot follow, a
+   written parameter, a field of either, shared or global memory) is a
+   symbol of its own use rather than of the variable, so two reads are not
+   taken as one value.  Parameters the function never changes, template
+   arguments and constants keep one symbol.  Off by default: a divergence
+   question compares one condition in two threads. */
+void value_model_set_reads_per_use(struct value_model *vm, bool on);
 /* Forgets the assumptions gathered so far (before the next question). */
 void value_model_reset(struct value_model *vm);
 

@@ -1,7 +1,8 @@
 /* test_divergence.c: unit tests for the two-thread divergence queries over
  * the value model (analyzer/analysis/divergence.c, value.c): a barrier after
  * an early return that two threads disagree on (with the witness checked), one
- * after a condition a solver proves uniform, and a struct field. */
+ * after a condition a solver proves uniform, a struct field, and the
+ * one-lane question of CU402 (guards that admit one lane of a warp). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -139,9 +140,53 @@ static void test_struct_field_uniform(void **state)
     release(&p);
 }
 
+/* The one-lane question (CU402) asked of the barrier's statement: the
+   guards on the way to it. */
+static bool one_lane(const char *body)
+{
+    struct parsed p;
+    parse(&p, body);
+    struct divergence_facts *f = analysis_get(p.analyses, &divergence_analysis, p.kernel);
+    bool r = divergence_one_lane_reaches(f, p.barrier);
+    release(&p);
+    return r;
+}
+
+static void test_one_lane(void **state)
+{
+    (void)state;
+    /* the scalar tail of a row handled four elements per thread */
+    assert_true(one_lane("__global__ void k(float *a, int rows, int cols) {\n"
+                         "    int x = (blockIdx.x * blockDim.x + threadIdx.x) << 2;\n"
+                         "    if (blockIdx.y >= rows || x >= cols) return;\n"
+                         "    if (x < cols - 3) { a[x] = 1; } else { __syncthreads(); }\n"
+                         "}\n"));
+    assert_true(one_lane("__global__ void k(float *a) {\n"
+                         "    if (threadIdx.x == blockDim.x - 1) __syncthreads();\n"
+                         "}\n"));
+    /* the last 64 elements: many lanes */
+    assert_false(one_lane("__global__ void k(float *a, int n) {\n"
+                          "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                          "    if (i >= n) return;\n"
+                          "    if (i >= n - 64) __syncthreads();\n"
+                          "}\n"));
+    /* v changes between the guards: the two reads are not one value */
+    assert_false(one_lane("__global__ void k(float *a, int n) {\n"
+                          "    int v = threadIdx.x;\n"
+                          "    while (v >= 32) v -= 32;\n"
+                          "    v = v / 8;\n"
+                          "    if (v != 0) return;\n"
+                          "    v = v + n;\n"
+                          "    if (v == n) __syncthreads();\n"
+                          "}\n"));
+    /* no guard at all */
+    assert_false(one_lane("__global__ void k(float *a) { __syncthreads(); }\n"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_one_lane),
         cmocka_unit_test(test_early_return_witnessed),
         cmocka_unit_test(test_divided_by_block_size_uniform),
         cmocka_unit_test(test_struct_field_uniform),

@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <string.h>
+
 #include "analysis/smt_solve.h"
 
 static smt_id c32(struct smt_arena *a, uint64_t v)
@@ -123,9 +125,46 @@ static void test_timeout_unknown(void **state)
     smt_arena_free(a);
 }
 
+/* Shared products abstracted: a question about two threads that does not
+   need the product's value stays unsatisfiable; one that does becomes
+   satisfiable (the abstraction only ever admits more models); a product
+   that reads a thread's symbol is kept. */
+static void test_abstract_shared(void **state)
+{
+    (void)state;
+    struct smt_arena *a = smt_arena_new();
+    smt_id b = smt_sym(a, 32, "blockIdx.x"), d = smt_sym(a, 32, "blockDim.x");
+    smt_id t1 = smt_sym(a, 32, "threadIdx.x#1"), t2 = smt_sym(a, 32, "threadIdx.x#2");
+    smt_id base = bin(a, SMT_MUL, b, d);
+    smt_id x1 = bin(a, SMT_ADD, base, t1), x2 = bin(a, SMT_ADD, base, t2);
+    /* two different threads, the same global index */
+    smt_id q = bin(a, SMT_BAND, smt_ne(a, t1, t2), bin(a, SMT_EQ, x1, x2));
+    smt_id qa = smt_abstract_shared(a, q);
+    assert_int_not_equal(qa, q);
+    smt_id syms[8];
+    unsigned n = smt_symbols(a, qa, syms, 8), found = 0;
+    for (unsigned i = 0; i < n; i++) {
+        const char *nm = smt_node(a, syms[i])->name;
+        assert_string_not_equal(nm, "blockIdx.x"); /* only inside the product */
+        found += !strncmp(nm, "$nl@", 4);
+    }
+    assert_int_equal(found, 1);
+    assert_int_equal(smt_check(a, qa, SMT_BUDGET_MS, NULL), SMT_UNSAT);
+    /* blockIdx.x * blockDim.x == 7 with 2 and 3: impossible, but not once
+       the product is a value of its own. */
+    smt_id r = and3(a, bin(a, SMT_EQ, base, c32(a, 7)), bin(a, SMT_EQ, b, c32(a, 2)), bin(a, SMT_EQ, d, c32(a, 3)));
+    assert_int_equal(smt_check(a, r, SMT_BUDGET_MS, NULL), SMT_UNSAT);
+    assert_int_equal(smt_check(a, smt_abstract_shared(a, r), SMT_BUDGET_MS, NULL), SMT_SAT);
+    /* a product with a thread's index in it stays */
+    smt_id per = bin(a, SMT_EQ, bin(a, SMT_MUL, t1, d), c32(a, 64));
+    assert_int_equal(smt_abstract_shared(a, per), per);
+    smt_arena_free(a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_abstract_shared),
         cmocka_unit_test(test_folding),
         cmocka_unit_test(test_early_return_sat),
         cmocka_unit_test(test_warp_id_unsat),
