@@ -797,6 +797,19 @@ static const char *const cg_thread_methods[] = {
     "thread_rank", "thread_index", "meta_group_rank", "shfl", "shfl_down", "shfl_up", "shfl_xor",
     "any", "all", "ballot", "match_any", "match_all", NULL};
 
+int uniformity_collective_value_arg(const char *name)
+{
+    static const char *const with_mask[] = {"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
+                                            "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync",
+                                            "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync",
+                                            "__all_sync", "__any_sync", "__uni_sync", NULL};
+    static const char *const legacy[] = {"__shfl", "__shfl_up", "__shfl_down", "__shfl_xor", "__all", "__any", NULL};
+    if (!name) return -1;
+    if (name_in(name, with_mask)) return 1;
+    if (name_in(name, legacy)) return 0;
+    return -1;
+}
+
 static bool type_spelled_like(CXType t, const char *part)
 {
     CXString s = clang_getTypeSpelling(clang_getCanonicalType(t));
@@ -1653,6 +1666,15 @@ static struct vinfo translate(struct fnan *a, struct node *call, struct fnan *ca
     return r;
 }
 
+/* Parameter k of an analysed function, also of a function template (whose
+   cursor clang_Cursor_getArgument does not answer for). */
+static CXCursor param_decl(const struct fnan *f, unsigned k)
+{
+    for (unsigned v = 0; v < f->n_vars; v++)
+        if (f->vars[v].cls == V_PARAM && f->vars[v].param == (int)k) return f->vars[v].decl;
+    return clang_getNullCursor();
+}
+
 static struct vinfo eval_call(struct fnan *a, struct state *st, struct node *n, struct ctl scoped)
 {
     classify_call(a, n);
@@ -1684,9 +1706,19 @@ static struct vinfo eval_call(struct fnan *a, struct state *st, struct node *n, 
         /* __syncthreads_count/and/or return the same value in every thread. */
         r = VNONE;
         break;
-    case CC_THREAD:
+    case CC_THREAD: {
+        /* A shuffle hands each lane another lane's value, a reduction or a
+           vote combines them: of a value the same in every thread (and a
+           mask the same), every lane gets that same value back. */
+        int data = uniformity_collective_value_arg(n->callee_name);
+        if (data >= 0 && (unsigned)data < n->nargs && n->args[data] && !(argv[data].m & VM_THREAD) &&
+            (data == 0 || !n->args[0] || !(argv[0].m & VM_THREAD))) {
+            r = data == 0 ? argv[0] : vjoin(argv[0], argv[data]);
+            break;
+        }
         r = vmk(VM_THREAD, origin(a, n, "the result of %s()", n->callee_name));
         break;
+    }
     case CC_ATOMIC: {
         r = vmk(VM_THREAD, origin(a, n, "the result of %s()", n->callee_name));
         if (n->nargs >= 1 && n->args[0]) {
@@ -1720,7 +1752,7 @@ static struct vinfo eval_call(struct fnan *a, struct state *st, struct node *n, 
         for (unsigned k = 0; k < n->nargs && k < cal->n_params; k++) {
             if (!cal->out[k].m || !n->args[k]) continue;
             struct vinfo x = translate(a, n, cal, cal->out[k], argv, n->nargs);
-            CXType pt = clang_getCursorType(clang_Cursor_getArgument(cal->fn, k));
+            CXType pt = clang_getCursorType(param_decl(cal, k));
             struct lval lv;
             if (is_reference_type(pt)) lv = lvalue(a, st, n->args[k], scoped);
             else lv = root_of(a, n->args[k], 0);
@@ -1741,7 +1773,7 @@ static struct vinfo eval_call(struct fnan *a, struct state *st, struct node *n, 
                 }
                 struct node *arg = n->args[k];
                 if (arg->exit_reason < 0) {
-                    CXCursor p = clang_Cursor_getArgument(cal->fn, k);
+                    CXCursor p = param_decl(cal, k);
                     char *pname = an_keep(a, ast_spelling(p));
                     arg->exit_reason = add_reason(a, DIV_CALL_ARG, arg->c, pname, argv[k].why);
                 }

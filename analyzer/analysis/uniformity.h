@@ -107,4 +107,12 @@ struct divergence {
 /* Strings stay valid as long as the analysis. */
 bool uniformity_barrier_divergent(struct uniformity *u, CXCursor call, struct divergence *out);
 
+/* For a warp collective that returns one of its lanes' values, or combines
+   them so that equal inputs give equal results (shuffles, reductions, the
+   all/any votes): the argument holding the value (1, after the mask of the
+   _sync forms; 0 for the legacy forms), else -1.  Not ballots and matches:
+   their results name lanes.  Of a value the same in every lane (and a mask
+   the same), every lane gets that value back. */
+int uniformity_collective_value_arg(const char *name);
+
 #endif

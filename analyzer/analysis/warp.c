@@ -369,7 +369,17 @@ static enum warp_class classify_call(struct warp_view *w, CXCursor call)
     const char *name = callee_name(call, &owned);
     enum warp_class cls = WARP_BLOCK_UNIFORM;
     bool done = true;
-    if (is_vote_name(name)) {
+    int value_arg = uniformity_collective_value_arg(name);
+    int n_args = clang_Cursor_getNumArguments(call);
+    enum warp_class value_cls = WARP_LANE_VARIES;
+    if (value_arg >= 0 && value_arg < n_args) {
+        value_cls = classify(w, clang_Cursor_getArgument(call, value_arg), NULL);
+        if (value_arg == 1) value_cls = maxc(value_cls, classify(w, clang_Cursor_getArgument(call, 0), NULL));
+    }
+    if (value_cls != WARP_LANE_VARIES) {
+        /* Every lane gets back the value they all hold. */
+        cls = value_cls;
+    } else if (is_vote_name(name)) {
         cls = WARP_WARP_UNIFORM;
     } else if (!strcmp(name, "__syncthreads_or") || !strcmp(name, "__syncthreads_and") ||
                !strcmp(name, "__syncthreads_count")) {
