@@ -588,6 +588,10 @@ static enum smt_result ask(struct divergence_facts *f, struct value_model *vm, C
         }
         struct smt_model m;
         enum smt_result r = concrete_witness(a, q, shape, &m) ? SMT_SAT : smt_check(a, q, SMT_BUDGET_MS, &m);
+        /* Undecided: the shared products (blockIdx.x * blockDim.x) as values
+           of their own often settle it, and unsat there is unsat here. */
+        if (r == SMT_UNKNOWN && smt_check_thorough(a, smt_abstract_shared(a, q), 4 * SMT_BUDGET_MS, NULL) == SMT_UNSAT)
+            r = SMT_UNSAT;
         if (r == SMT_SAT && block_too_large(f, vm, &m))
             /* The cheap bounds on y and z admitted a block of more than 1024
                threads: ask again with the product itself. */

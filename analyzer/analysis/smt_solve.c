@@ -142,7 +142,8 @@ void smt_stats_report(void)
 {
     struct smt_stats st;
     smt_stats_get(&st);
-    report_info("solver: %lu queries (%lu sat, %lu unsat, %lu unknown: their findings dropped) in %.0f ms; "
+    report_info("solver: %lu queries (%lu sat, %lu unsat, %lu unknown: a divergence finding undecided is dropped, an "
+                "access whose one-lane question is undecided is kept) in %.0f ms; "
                 "%lu answered from the cache, %lu decided by folding; %lu constructs outside the value model "
                 "(the walk's verdict kept); bit-vector questions (launch facts, one-lane accesses): %lu, %lu "
                 "undecided (the finding kept); %lu pairs no launch runs; one-lane accesses: %lu asked, %lu proved "
