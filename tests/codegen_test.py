@@ -111,6 +111,21 @@ def main():
             check(all(stat[k] == counts.get(k, 0) for k in stat),
                   "%s: --statistics counts %s (want %s)" % (name, stat, counts))
 
+        # No compile database: a project header in a sibling folder, which the
+        # parse finds by guessing the folder, reaches nvcc too (the finding is
+        # checked, not "not checked" for a missing header).
+        tree = os.path.join(tmp, "tree")
+        os.makedirs(os.path.join(tree, "common"))
+        os.makedirs(os.path.join(tree, "kernels"))
+        with open(os.path.join(tree, "common", "scale.h"), "w") as f:
+            f.write("#pragma once\n#define SCALE 1.5f\n")
+        with open(os.path.join(tree, "kernels", "k.cu"), "w") as f:
+            f.write('#include "scale.h"\n'
+                    "__global__ void k(float *x) { x[threadIdx.x] = x[threadIdx.x] * 0.5 * SCALE; }\n")
+        p = run(["--no-cache", "--codegen", "--format", "json", "."], tree)
+        got = [verdict(d) for d in json.loads(p.stdout)["diagnostics"] if d["code"] == "CU201"]
+        check(got == ["confirmed"], "a header in a sibling folder reaches nvcc through the guessed folder (%s)" % got)
+
         # A fresh cache: the first run pays for nvcc.
         path = os.path.join(DATA, "float_math.cu")
         p = run(["--cache-dir", os.path.join(tmp, "cold"), "--statistics", "--format", "json", path], DATA)

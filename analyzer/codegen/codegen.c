@@ -22,6 +22,7 @@
 #include "base/proc.h"
 #include "base/util.h"
 #include "frontend/compile_args.h"
+#include "frontend/include_guess.h"
 #include "frontend/toolkit.h"
 
 #include <ctype.h>
@@ -187,6 +188,16 @@ static bool setup_compile(const struct lint_options *o, const char *path, struct
     free(dir);
     add_flags_from(&cs->flags, &db_args);
     add_flags_from(&cs->flags, &o->extra_args);
+    if (!cc) {
+        /* No compile command: the include folders the parse guessed (the
+           project's own headers in sibling folders), so that nvcc finds
+           what clang found. */
+        struct strvec guessed = {0};
+        include_guess_for_file(o, abs, &guessed);
+        for (size_t i = 0; i < guessed.len; i++)
+            if (shell_safe(guessed.items[i])) sv_push_owned(&cs->flags, xasprintf("-I%s", guessed.items[i]));
+        sv_release(&guessed);
+    }
     if (cc) add_codegen_flags(&cs->flags, &cc->argv);
     /* What clang accepts in device code without being asked (constexpr host
        functions called from the device, annotated lambdas): nvcc wants flags. */
@@ -286,8 +297,12 @@ static char *compile_ptx(struct compile_setup *cs, const char *name, const char 
         cs->timed_out = true;
     }
     else if (pr.exit_code != 0) {
-        /* nvcc's first error line ("x.cu(4): error: ..."), else its last lines */
+        /* nvcc's first error line ("x.cu(4): error: ..."), or the host
+           compiler's ("x.cu:3:10: fatal error: y.h: No such file or
+           directory"), else its last lines */
         const char *e = strstr(pr.out, ": error");
+        const char *fe = strstr(pr.out, ": fatal error");
+        if (fe && (!e || fe < e)) e = fe;
         const char *from = e;
         while (from && from > pr.out && from[-1] != '\n') from--;
         char *first = e ? xstrndup(from, strcspn(from, "\n")) : text_tail(pr.out, 2);
