@@ -1,5 +1,6 @@
 /* include_guess.c: the include folders of a file without a compile command,
- * guessed from where its quoted includes lie under the linted tree.  Reads
+ * guessed from where its quoted includes lie under the linted tree (and,
+ * for those not there, under the project around it).  Reads
  * the file's text for `#include` lines (a preprocessor-free scan: a guess
  * for an include that a condition skips only adds a folder), follows
  * the project headers they reach, and lists each tree once per process. */
@@ -176,13 +177,24 @@ static size_t shared_components(const char *a, const char *b)
     return n;
 }
 
-/* The folder of the candidate for name nearest to includer_dir, or NULL. */
+/* Folders in a path relative to the tree's root ("" is 0). */
+static size_t depth_of(const char *rel)
+{
+    size_t n = rel[0] ? 1 : 0;
+    for (; *rel; rel++) n += *rel == '/';
+    return n;
+}
+
+/* The folder of the candidate for name nearest to includer_dir, or NULL.
+   Between candidates equally near, the one nearest the tree's root (a
+   project's top-level include/ over a copy inside a demo app); still
+   equal: none. */
 static char *find_in_tree(const char *root, const char *name, const char *includer_dir)
 {
     const struct strvec *files = include_guess_tree_files(root);
     size_t nl = strlen(name);
     char *best = NULL;
-    size_t best_score = 0;
+    size_t best_score = 0, best_depth = 0;
     bool tie = false;
     for (size_t i = 0; i < files->len; i++) {
         const char *f = files->items[i];
@@ -190,15 +202,17 @@ static char *find_in_tree(const char *root, const char *name, const char *includ
         if (fl < nl || strcmp(f + fl - nl, name) != 0 || (fl > nl && f[fl - nl - 1] != '/')) continue;
         char *rel = xstrndup(f, fl > nl ? fl - nl - 1 : 0);
         char *dir = rel[0] ? path_join(root, rel) : xstrdup(root);
+        size_t depth = depth_of(rel);
         free(rel);
         size_t score = shared_components(dir, includer_dir);
-        if (!best || score > best_score) {
+        if (!best || score > best_score || (score == best_score && depth < best_depth)) {
             free(best);
             best = dir;
             best_score = score;
+            best_depth = depth;
             tie = false;
         } else {
-            if (score == best_score && strcmp(dir, best) != 0) tie = true;
+            if (score == best_score && depth == best_depth && strcmp(dir, best) != 0) tie = true;
             free(dir);
         }
     }
@@ -238,10 +252,45 @@ static void includes_of(const char *text, struct strvec *out)
     }
 }
 
+/* Does folder outer hold folder inner (or is it inner)? */
+static bool folder_holds(const char *outer, const char *inner)
+{
+    size_t n = strlen(outer);
+    while (n > 1 && outer[n - 1] == '/') n--;
+    return !strncmp(inner, outer, n) && (inner[n] == '/' || inner[n] == 0);
+}
+
+char *include_guess_outer_root(const char *abs_file, const char *root)
+{
+    /* The repository: the nearest folder above the file with .git. */
+    char *dir = path_dirname(abs_file);
+    for (char *d = dir; d;) {
+        char *git = path_join(d, ".git");
+        bool found = path_exists(git);
+        free(git);
+        if (found) {
+            if (strcmp(d, root) != 0 && folder_holds(d, root)) return d;
+            free(d);
+            break;
+        }
+        char *up = path_dirname(d);
+        bool top = !strcmp(up, d);
+        free(d);
+        d = top ? (free(up), NULL) : up;
+    }
+    /* Else the working directory, when the linted folder lies inside it
+       (`cudalint source/backend/cuda` run from the project's top). */
+    char *cwd = path_absolute(".");
+    if (cwd && strcmp(cwd, "/") != 0 && strcmp(cwd, root) != 0 && folder_holds(cwd, root)) return cwd;
+    free(cwd);
+    return NULL;
+}
+
 void include_guess(const struct lint_options *o, const char *abs_file, const char *toolkit_include,
                    struct strvec *dirs, struct strvec *angled_dirs)
 {
-    char *root = NULL;
+    char *root = NULL, *outer = NULL;
+    bool outer_known = false;
     struct strvec queue = {0}, seen = {0};
     sv_push(&queue, abs_file);
     for (size_t q = 0; q < queue.len && q < MAX_FOLLOWED; q++) {
@@ -264,6 +313,11 @@ void include_guess(const struct lint_options *o, const char *abs_file, const cha
             if (!at && !is_cuda_header(name, toolkit_include) && !(angled && is_system_header(name))) {
                 if (!root) root = include_guess_tree_root(o, abs_file);
                 char *found = find_in_tree(root, name, dir);
+                if (!found && !outer_known) {
+                    outer = include_guess_outer_root(abs_file, root);
+                    outer_known = true;
+                }
+                if (!found && outer) found = find_in_tree(outer, name, dir);
                 if (found) {
                     struct strvec *into = angled ? angled_dirs : dirs;
                     if (!sv_contains(into, found)) sv_push(into, found);
@@ -282,6 +336,7 @@ void include_guess(const struct lint_options *o, const char *abs_file, const cha
         sv_release(&names);
     }
     free(root);
+    free(outer);
     sv_release(&queue);
     sv_release(&seen);
 }

@@ -13,6 +13,13 @@
    above with .git), else the file's own folder.  Caller frees. */
 char *include_guess_tree_root(const struct lint_options *o, const char *abs_file);
 
+/* Where an include not found under the linted tree root (of abs_file) is
+   looked for next: the repository holding it (the nearest folder above the
+   file with .git) when that lies above root, else the working directory
+   when root lies inside it (and it is not /); NULL when neither.  Caller
+   frees. */
+char *include_guess_outer_root(const char *abs_file, const char *root);
+
 /* The files of the tree at root, relative to it (listed once per process,
    hidden folders left out). */
 const struct strvec *include_guess_tree_files(const char *root);
@@ -22,8 +29,10 @@ const struct strvec *include_guess_tree_files(const char *root);
    each `#include "name"` found neither next to its includer, nor in a folder
    already guessed, nor among the CUDA headers (toolkit_include, may be NULL,
    and the declarations header), the files under the linted tree whose path
-   ends in /name; the folder of the only one, or of the one nearest the
-   includer (none on a tie).  Those go to dirs (for -iquote).  An
+   ends in /name (not found there: under include_guess_outer_root's
+   folder); the folder of the only one, or of the one nearest the includer
+   (between equally near ones, the one nearest the tree's top; none on
+   a tie).  Those go to dirs (for -iquote).  An
    `#include <name>` that is neither a CUDA nor a system header
    (/usr/include, /usr/local/include, the C++ library's, clang's) is looked
    for the same way, and its folder goes to angled_dirs (for -I: a project

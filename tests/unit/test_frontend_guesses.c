@@ -117,12 +117,124 @@ static void test_guessed_folders(void **state)
     free(extra);
 }
 
+/* Linting one folder of a project (root/src/kern) whose headers are
+   included by a path from the project's source folder ("core/util.h" in
+   root/src/core): not under the named folder, found under the repository
+   (a .git at root) or, without one, under the working directory when it
+   holds the named folder. */
+static void test_outer_root(void **state)
+{
+    (void)state;
+    char tmpl[] = "/tmp/cudalint_outer_XXXXXX";
+    char *root = mkdtemp(tmpl);
+    assert_non_null(root);
+    const char *dirs[] = {"src", "src/kern", "src/core"};
+    for (size_t i = 0; i < 3; i++) {
+        char *d = path_join(root, dirs[i]);
+        assert_int_equal(mkdir(d, 0700), 0);
+        free(d);
+    }
+    char *kern = path_join(root, "src/kern"), *k = path_join(root, "src/kern/k.cu"),
+         *util = path_join(root, "src/core/util.h"), *src = path_join(root, "src"), *git = path_join(root, ".git");
+    write_file(k, "#include \"core/util.h\"\n");
+    write_file(util, "#pragma once\n");
+    struct lint_options o;
+    memset(&o, 0, sizeof o);
+    sv_push(&o.paths, kern);
+    /* neither a repository nor a working directory around it: not found */
+    char *outer = include_guess_outer_root(k, kern);
+    assert_null(outer);
+    struct strvec quoted = {0}, angled = {0};
+    include_guess(&o, k, NULL, &quoted, &angled);
+    assert_int_equal(quoted.len, 0);
+    /* the repository around the named folder */
+    assert_int_equal(mkdir(git, 0700), 0);
+    outer = include_guess_outer_root(k, kern);
+    assert_non_null(outer);
+    assert_string_equal(outer, root);
+    free(outer);
+    include_guess(&o, k, NULL, &quoted, &angled);
+    assert_int_equal(quoted.len, 1);
+    assert_string_equal(quoted.items[0], src);
+    sv_release(&quoted);
+    rmdir(git);
+    /* no repository: the working directory that holds the named folder */
+    char cwd[4096];
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    assert_int_equal(chdir(root), 0);
+    outer = include_guess_outer_root(k, kern);
+    assert_int_equal(chdir(cwd), 0);
+    assert_non_null(outer);
+    assert_string_equal(outer, root);
+    free(outer);
+    sv_release(&o.paths);
+    unlink(k);
+    unlink(util);
+    for (int i = 2; i >= 0; i--) {
+        char *d = path_join(root, dirs[i]);
+        rmdir(d);
+        free(d);
+    }
+    rmdir(root);
+    free(kern);
+    free(k);
+    free(util);
+    free(src);
+    free(git);
+}
+
+/* Two copies of <pkg/api.h>, equally near the includer: the project's
+   top-level inc/ wins over the copy deep inside demo/app/inc/. */
+static void test_shallower_copy(void **state)
+{
+    (void)state;
+    char tmpl[] = "/tmp/cudalint_copies_XXXXXX";
+    char *root = mkdtemp(tmpl);
+    assert_non_null(root);
+    const char *dirs[] = {"src", "inc", "inc/pkg", "demo", "demo/app", "demo/app/inc", "demo/app/inc/pkg"};
+    for (size_t i = 0; i < 7; i++) {
+        char *d = path_join(root, dirs[i]);
+        assert_int_equal(mkdir(d, 0700), 0);
+        free(d);
+    }
+    char *k = path_join(root, "src/k.cu"), *a = path_join(root, "inc/pkg/api.h"),
+         *b = path_join(root, "demo/app/inc/pkg/api.h"), *inc = path_join(root, "inc");
+    write_file(k, "#include <pkg/api.h>\n");
+    write_file(a, "\n");
+    write_file(b, "\n");
+    struct lint_options o;
+    memset(&o, 0, sizeof o);
+    sv_push(&o.paths, root);
+    struct strvec quoted = {0}, angled = {0};
+    include_guess(&o, k, NULL, &quoted, &angled);
+    assert_int_equal(angled.len, 1);
+    assert_string_equal(angled.items[0], inc);
+    sv_release(&quoted);
+    sv_release(&angled);
+    sv_release(&o.paths);
+    unlink(k);
+    unlink(a);
+    unlink(b);
+    for (int i = 6; i >= 0; i--) {
+        char *d = path_join(root, dirs[i]);
+        rmdir(d);
+        free(d);
+    }
+    rmdir(root);
+    free(k);
+    free(a);
+    free(b);
+    free(inc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_macros_from_full_version),
         cmocka_unit_test(test_macros_without_build_or_archs),
         cmocka_unit_test(test_guessed_folders),
+        cmocka_unit_test(test_outer_root),
+        cmocka_unit_test(test_shallower_copy),
     };
     return cmocka_run_group_tests_name("frontend_guesses", tests, NULL, NULL);
 }
