@@ -82,6 +82,7 @@ static void parse(struct parsed *p, const char *body)
 static void release(struct parsed *p)
 {
     clang_disposeTranslationUnit(p->tu);
+    ast_file_contents_forget(); /* the next unit may reuse its address */
     clang_disposeIndex(p->index);
 }
 

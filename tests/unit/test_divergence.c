@@ -71,6 +71,7 @@ static void release(struct parsed *p)
 {
     analysis_cache_free(p->analyses);
     clang_disposeTranslationUnit(p->tu);
+    ast_file_contents_forget(); /* the next unit may reuse its address */
     clang_disposeIndex(p->index);
 }
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "analysis/hostapi.h"
+#include "clang/astutil.h"
 
 static const char *const PRELUDE =
     "#define __global__ __attribute__((global))\n"
@@ -75,6 +76,7 @@ static void parse(struct parsed *p, const char *body)
 static void release(struct parsed *p)
 {
     clang_disposeTranslationUnit(p->tu);
+    ast_file_contents_forget(); /* the next unit may reuse its address */
     clang_disposeIndex(p->index);
 }
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "analysis/launch.h"
+#include "clang/astutil.h"
 
 static const char *const PRELUDE =
     "#define __global__ __attribute__((global))\n"
@@ -66,6 +67,7 @@ static void release(struct parsed *p)
 {
     launch_model_free(p->m);
     clang_disposeTranslationUnit(p->tu);
+    ast_file_contents_forget(); /* the next unit may reuse its address */
     clang_disposeIndex(p->index);
 }
 
