@@ -45,6 +45,12 @@ struct walk_state {
     /* The walk did not descend below WALK_MAX_DEPTH: where it first stopped. */
     bool cut;
     CXCursor cut_at;
+    /* Function templates the main file uses (calls, launches, takes the
+       address of, instantiates explicitly): canonical cursor hashes, listed
+       on the first question. */
+    bool used_listed;
+    unsigned *used;
+    size_t n_used, cap_used;
 };
 
 static struct walk_state *state_of(const struct rule_ctx *ctx)
@@ -156,6 +162,67 @@ void *ctx_analysis(struct rule_ctx *ctx, const struct analysis_kind *kind)
     return analysis_get(ctx->analyses, kind, ctx->function);
 }
 
+/* ---- function templates nothing uses ---- */
+
+static void note_used_template(struct walk_state *st, CXCursor t)
+{
+    if (clang_Cursor_isNull(t) || clang_getCursorKind(t) != CXCursor_FunctionTemplate) return;
+    unsigned h = clang_hashCursor(clang_getCanonicalCursor(t));
+    for (size_t i = 0; i < st->n_used; i++)
+        if (st->used[i] == h) return;
+    XGROW(st->used, st->n_used, st->cap_used, 16);
+    st->used[st->n_used++] = h;
+}
+
+static enum CXChildVisitResult used_cb(CXCursor c, CXCursor parent, CXClientData data)
+{
+    struct walk_state *st = data;
+    /* Only the main file's code: a template it defines is used after it. */
+    if (clang_getCursorKind(parent) == CXCursor_TranslationUnit &&
+        !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+        return CXChildVisit_Continue;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    /* An explicit instantiation (or specialization) is a use. */
+    if (k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod)
+        note_used_template(st, clang_getSpecializedCursorTemplate(c));
+    if (k == CXCursor_OverloadedDeclRef) {
+        unsigned n = clang_getNumOverloadedDecls(c);
+        for (unsigned i = 0; i < n; i++) note_used_template(st, clang_getOverloadedDecl(c, i));
+    } else if ((k >= CXCursor_FirstRef && k <= CXCursor_LastRef) || (k >= CXCursor_FirstExpr && k <= CXCursor_LastExpr)) {
+        CXCursor r = clang_getCursorReferenced(c);
+        if (!clang_Cursor_isNull(r)) {
+            enum CXCursorKind rk = clang_getCursorKind(r);
+            if (rk == CXCursor_FunctionTemplate) note_used_template(st, r);
+            else if (rk == CXCursor_FunctionDecl || rk == CXCursor_CXXMethod)
+                note_used_template(st, clang_getSpecializedCursorTemplate(r));
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* Is the current cursor inside a function template of the main file that
+   nothing in the main file uses?  nvcc emits no code for it, so what a
+   performance rule says about its code generation has nothing to measure.
+   A template in a header is left alone: the files that include it use it. */
+static bool in_unused_template(const struct rule_ctx *ctx)
+{
+    struct walk_state *st = state_of(ctx);
+    for (unsigned n = 0;; n++) {
+        CXCursor p = ctx_parent(ctx, n);
+        if (clang_Cursor_isNull(p)) return false;
+        if (clang_getCursorKind(p) != CXCursor_FunctionTemplate) continue;
+        if (!clang_Location_isFromMainFile(clang_getCursorLocation(p))) return false;
+        if (!st->used_listed) {
+            clang_visitChildren(clang_getTranslationUnitCursor(ctx->tu), used_cb, st);
+            st->used_listed = true;
+        }
+        unsigned h = clang_hashCursor(clang_getCanonicalCursor(p));
+        for (size_t i = 0; i < st->n_used; i++)
+            if (st->used[i] == h) return false;
+        return true;
+    }
+}
+
 /* ---- reporting ---- */
 
 static char *file_name(CXFile f)
@@ -171,6 +238,8 @@ static struct diag *report_at(struct rule_ctx *ctx, CXSourceRange range, const c
 {
     CXSourceLocation start = clang_getRangeStart(range), end = clang_getRangeEnd(range);
     if (!ctx_location_is_linted(ctx, start)) return NULL;
+    if (ctx->rule && ctx->rule->category && !strcmp(ctx->rule->category, "performance") && in_unused_template(ctx))
+        return NULL;
     CXFile f, fe;
     unsigned line, col, off, eline, ecol, eoff;
     clang_getExpansionLocation(start, &f, &line, &col, &off);
@@ -577,5 +646,6 @@ void walk_translation_unit_in(CXTranslationUnit tu, const char *main_file, const
     for (size_t i = 0; i < st.n_macros; i++) free(st.macros[i].name);
     free(st.macros);
     free(st.files);
+    free(st.used);
     free(st.main_abs);
 }
