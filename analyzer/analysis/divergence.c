@@ -549,6 +549,26 @@ static smt_id launch_facts(struct divergence_facts *f, struct value_model *vm, s
     return hard ? 0 : any;
 }
 
+/* The block shapes a question is asked under: each shape the launches
+   give, or, with none known, a one-dimensional block (the plainest
+   witness) and then any shape, which a question reading neither the y nor
+   the z index need not be asked again under (shape_needed). */
+static unsigned question_shapes(const struct divergence_facts *f)
+{
+    return f->shape_known ? f->li.n_shapes : 2;
+}
+
+static const long long *question_shape(const struct divergence_facts *f, unsigned s)
+{
+    static const long long one_d[3] = {0, 1, 1}, any[3] = {0, 0, 0};
+    return f->shape_known ? f->li.shape[s].b : s == 0 ? one_d : any;
+}
+
+static bool shape_needed(const struct divergence_facts *f, unsigned s, smt_id question)
+{
+    return f->shape_known || s == 0 || uses_y_or_z(f->arena, question);
+}
+
 /* Can the pair disagree on cond (its truth, or for a switch its value)?
    SMT_UNKNOWN with *unmodelled set when the model cannot express it.  With
    the launch shapes known, one question per shape; without, a
@@ -560,11 +580,9 @@ static enum smt_result ask(struct divergence_facts *f, struct value_model *vm, C
                            unsigned lane_shift, struct divergence_witness *w, bool *unmodelled)
 {
     *unmodelled = false;
-    static const long long one_d[3] = {0, 1, 1}, any[3] = {0, 0, 0};
-    unsigned n_shapes = f->shape_known ? f->li.n_shapes : 2;
     bool unknown = false;
-    for (unsigned s = 0; s < n_shapes; s++) {
-        const long long *shape = f->shape_known ? f->li.shape[s].b : s == 0 ? one_d : any;
+    for (unsigned s = 0; s < question_shapes(f); s++) {
+        const long long *shape = question_shape(f, s);
         value_model_set_shape(vm, shape);
         value_model_reset(vm);
         smt_id c1 = by_value ? value_expr(vm, cond, 1) : value_cond(vm, cond, 1);
@@ -575,7 +593,7 @@ static enum smt_result ask(struct divergence_facts *f, struct value_model *vm, C
             return SMT_UNKNOWN;
         }
         struct smt_arena *a = f->arena;
-        if (!f->shape_known && s == 1 && !uses_y_or_z(a, c1)) break;
+        if (!shape_needed(f, s, c1)) break;
         bool grid_axis[3];
         grid_axes(a, and2(a, and2(a, c1, c2), value_assumptions(vm)), grid_axis);
         smt_id tc = thread_constraints(vm, a, shape, lane_shift, grid_axis);
@@ -838,22 +856,6 @@ struct guard {
     bool holds;
 };
 
-/* Does statement s always leave the block it is in (return, break,
-   continue, as itself or as the last statement of its braces)? */
-static bool always_leaves(CXCursor s)
-{
-    for (int depth = 0; depth < 8; depth++) {
-        enum CXCursorKind k = clang_getCursorKind(s);
-        if (k == CXCursor_ReturnStmt || k == CXCursor_BreakStmt || k == CXCursor_ContinueStmt) return true;
-        if (k != CXCursor_CompoundStmt) return false;
-        CXCursor kids[256];
-        unsigned n = ast_children(s, kids, 256);
-        if (n == 0 || n == 256) return false;
-        s = kids[n - 1];
-    }
-    return false;
-}
-
 static void add_guard(struct guard *g, unsigned *n, CXCursor cond, bool holds)
 {
     if (*n < REACH_MAX_GUARDS) g[(*n)++] = (struct guard){cond, holds};
@@ -878,7 +880,7 @@ static void guards_to(CXCursor node, CXCursor target, struct guard *g, unsigned 
         for (unsigned j = 0; j < i; j++) {
             CXCursor arms[4];
             if (clang_getCursorKind(kids[j]) == CXCursor_IfStmt && ast_children(kids[j], arms, 4) == 2 &&
-                always_leaves(arms[1]))
+                ast_stmt_leaves_block(arms[1]))
                 add_guard(g, n, arms[0], false);
         }
         break;
@@ -921,10 +923,8 @@ bool divergence_one_lane_reaches(struct divergence_facts *f, CXCursor at)
     }
     struct value_model *vm = f->vm_reach;
     struct smt_arena *a = f->arena;
-    static const long long one_d[3] = {0, 1, 1}, any[3] = {0, 0, 0};
-    unsigned n_shapes = f->shape_known ? f->li.n_shapes : 2;
-    for (unsigned s = 0; s < n_shapes; s++) {
-        const long long *shape = f->shape_known ? f->li.shape[s].b : s == 0 ? one_d : any;
+    for (unsigned s = 0; s < question_shapes(f); s++) {
+        const long long *shape = question_shape(f, s);
         value_model_set_shape(vm, shape);
         value_model_reset(vm);
         smt_id both = smt_bool(a, true);
@@ -933,7 +933,7 @@ bool divergence_one_lane_reaches(struct divergence_facts *f, CXCursor at)
                 smt_id c = value_cond(vm, g[i].cond, t);
                 if (c) both = and2(a, both, g[i].holds ? c : smt_un(a, SMT_BNOT, c));
             }
-        if (!f->shape_known && s == 1 && !uses_y_or_z(a, both)) break;
+        if (!shape_needed(f, s, both)) break;
         smt_id facts = and2(a, both, value_assumptions(vm));
         bool axis[3];
         grid_axes(a, facts, axis);

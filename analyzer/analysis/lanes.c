@@ -132,19 +132,6 @@ static void lanes_and(struct lanes *acc, const struct lanes *b)
     for (int w = 0; w < WARP_LANES; w++) acc->m[w] &= b->m[w];
 }
 
-static bool is_exit_stmt(CXCursor s)
-{
-    enum CXCursorKind k = clang_getCursorKind(s);
-    if (k == CXCursor_ReturnStmt || k == CXCursor_BreakStmt || k == CXCursor_ContinueStmt)
-        return true;
-    if (k == CXCursor_CompoundStmt) {
-        CXCursor kids[256];
-        unsigned n = ast_children(s, kids, 256);
-        return n > 0 && n < 256 && is_exit_stmt(kids[n - 1]);
-    }
-    return false;
-}
-
 bool lanes_reaching(struct affine_fn *af, const struct block_shape *sh, CXCursor fn,
                     const CXCursor *chain, unsigned depth, struct lanes *out)
 {
@@ -199,7 +186,7 @@ bool lanes_reaching(struct affine_fn *af, const struct block_shape *sh, CXCursor
                 if (clang_getCursorKind(kids[c]) != CXCursor_IfStmt) continue;
                 CXCursor ik[4];
                 unsigned in = ast_children(kids[c], ik, 4);
-                if (in != 2 || !is_exit_stmt(ik[1])) continue;
+                if (in != 2 || !ast_stmt_leaves_block(ik[1])) continue;
                 if (!lanes_of_condition(af, sh, ik[0], false, &g)) return false;
                 lanes_and(out, &g);
             }

@@ -112,6 +112,17 @@ static CXCursor loop_of(struct value_model *vm, CXCursor c)
     return best;
 }
 
+/* The position of a parameter of the function, or -1.  By position:
+   cursors reached by different routes need not compare equal. */
+static int param_index(struct value_model *vm, CXCursor decl)
+{
+    if (clang_getCursorKind(decl) != CXCursor_ParmDecl || !inside(vm->fn, decl)) return -1;
+    int n = clang_Cursor_getNumArguments(vm->fn);
+    for (int i = 0; i < n && i < VALUE_MAX_PARAMS; i++)
+        if (start_of(clang_Cursor_getArgument(vm->fn, (unsigned)i)) == start_of(decl)) return i;
+    return -1;
+}
+
 /* ---- the table of definitions ---- */
 
 static bool is_local_var(struct value_model *vm, CXCursor decl)
@@ -167,15 +178,6 @@ static CXCursor lvalue_target(struct value_model *vm, CXCursor lhs, char **field
     return clang_getNullCursor();
 }
 
-/* The position of a parameter of the function, or -1. */
-static int param_index(struct value_model *vm, CXCursor decl)
-{
-    if (clang_getCursorKind(decl) != CXCursor_ParmDecl) return -1;
-    int n = clang_Cursor_getNumArguments(vm->fn);
-    for (int i = 0; i < n && i < 32; i++)
-        if (start_of(clang_Cursor_getArgument(vm->fn, (unsigned)i)) == start_of(decl)) return i;
-    return -1;
-}
 
 /* lhs (written, or its address taken) names a parameter, or a field of
    one: the parameter may change. */
@@ -503,14 +505,10 @@ void value_model_set_params(struct value_model *vm, unsigned n, const bool *know
 /* The constant every launch passes for parameter decl of the function. */
 static bool param_constant(struct value_model *vm, CXCursor decl, long long *v)
 {
-    /* By position: cursors reached by different routes need not compare equal. */
-    unsigned at = start_of(decl);
-    for (unsigned i = 0; i < vm->n_params; i++)
-        if (vm->param_known[i] && start_of(clang_Cursor_getArgument(vm->fn, i)) == at && inside(vm->fn, decl)) {
-            *v = vm->param_value[i];
-            return true;
-        }
-    return false;
+    int i = param_index(vm, decl);
+    if (i < 0 || (unsigned)i >= vm->n_params || !vm->param_known[i]) return false;
+    *v = vm->param_value[i];
+    return true;
 }
 
 void value_model_set_views(struct value_model *vm, struct uniformity *u, struct warp_view *w)

@@ -182,6 +182,20 @@ bool ast_is_integer_kind(enum CXTypeKind k)
     return (k >= CXType_Bool && k <= CXType_Int128) || k == CXType_Enum;
 }
 
+bool ast_stmt_leaves_block(CXCursor s)
+{
+    for (int depth = 0; depth < 64; depth++) {
+        enum CXCursorKind k = clang_getCursorKind(s);
+        if (k == CXCursor_ReturnStmt || k == CXCursor_BreakStmt || k == CXCursor_ContinueStmt) return true;
+        if (k != CXCursor_CompoundStmt) return false;
+        CXCursor kids[256];
+        unsigned n = ast_children(s, kids, 256);
+        if (n == 0 || n == 256) return false;
+        s = kids[n - 1];
+    }
+    return false;
+}
+
 bool ast_call_never_returns(CXCursor call)
 {
     char *n = ast_spelling(clang_getCursorReferenced(call));

@@ -33,6 +33,9 @@ enum CXUnaryOperatorKind ast_unop(CXCursor c);
    _Exit, quick_exit, abort, std::terminate, an assertion failure
    (__assert_fail, __assert_rtn, _assert, _wassert)? */
 bool ast_call_never_returns(CXCursor call);
+/* Does statement s leave the block it is in: return, break or continue, as
+   itself or as the last statement of its braces (`if (c) { ...; return; }`)? */
+bool ast_stmt_leaves_block(CXCursor s);
 /* ++ or -- (pre or post). */
 bool ast_unop_is_incdec(enum CXUnaryOperatorKind op);
 

@@ -22,7 +22,6 @@
 #include "base/proc.h"
 #include "base/util.h"
 #include "frontend/compile_args.h"
-#include "frontend/include_guess.h"
 #include "frontend/toolkit.h"
 
 #include <ctype.h>
@@ -155,7 +154,8 @@ static void add_codegen_flags(struct strvec *flags, const struct strvec *argv)
     }
 }
 
-static bool setup_compile(const struct lint_options *o, const char *path, struct compile_setup *cs)
+static bool setup_compile(const struct lint_options *o, const char *path, const struct strvec *guessed,
+                          struct compile_setup *cs)
 {
     memset(cs, 0, sizeof *cs);
     cs->nvcc = xstrdup(o->toolkit->nvcc);
@@ -188,16 +188,11 @@ static bool setup_compile(const struct lint_options *o, const char *path, struct
     free(dir);
     add_flags_from(&cs->flags, &db_args);
     add_flags_from(&cs->flags, &o->extra_args);
-    if (!cc) {
-        /* No compile command: the include folders the parse guessed (the
-           project's own headers in sibling folders), so that nvcc finds
-           what clang found. */
-        struct strvec guessed = {0};
-        include_guess_for_file(o, abs, &guessed);
-        for (size_t i = 0; i < guessed.len; i++)
-            if (shell_safe(guessed.items[i])) sv_push_owned(&cs->flags, xasprintf("-I%s", guessed.items[i]));
-        sv_release(&guessed);
-    }
+    /* No compile command: the include folders the parse guessed (the
+       project's own headers in sibling folders), so that nvcc finds what
+       clang found. */
+    for (size_t i = 0; !cc && guessed && i < guessed->len; i++)
+        if (shell_safe(guessed->items[i])) sv_push_owned(&cs->flags, xasprintf("-I%s", guessed->items[i]));
     if (cc) add_codegen_flags(&cs->flags, &cc->argv);
     /* What clang accepts in device code without being asked (constexpr host
        functions called from the device, annotated lambdas): nvcc wants flags. */
@@ -680,7 +675,7 @@ static void judge_counter(struct diag *d, const char *name, const char *text, si
 }
 
 bool codegen_check(const struct lint_options *o, const char *path, const char *text, size_t len,
-                   struct diag_list *diags, double *seconds)
+                   const struct strvec *guessed, struct diag_list *diags, double *seconds)
 {
     bool any = false, any_local = false;
     for (size_t i = 0; i < diags->len; i++) {
@@ -706,7 +701,7 @@ bool codegen_check(const struct lint_options *o, const char *path, const char *t
     char *why = NULL, *source = NULL, *ptx = NULL;
     struct ptx_lines pl = {0};
     bool read = false;
-    if (!setup_compile(o, path, &cs)) {
+    if (!setup_compile(o, path, guessed, &cs)) {
         why = xstrdup("the compile database entry could not be translated");
     } else if (!(cs.scratch = make_scratch(o))) {
         why = xstrdup("no scratch directory");

@@ -494,7 +494,7 @@ void lint_file_with(const struct lint_options *cli, const char *path, const char
         /* nvcc's code judges the performance findings (each once: passes find
            the same ones); what it says is cached with them. */
         diag_list_sort_unique(&res->diags);
-        bool cacheable = codegen_check(o, path, text, len, &res->diags, &res->codegen_seconds);
+        bool cacheable = codegen_check(o, path, text, len, &plan.guessed_includes, &res->diags, &res->codegen_seconds);
         if (passes->launch_table && passes->launch_facts) {
             /* The findings were computed with the table's facts about the
                kernels the file asked about: named by the digest, kept with

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ftw.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -58,40 +59,77 @@ static void test_macros_without_build_or_archs(void **state)
     sv_release(&args);
 }
 
-/* A tree: root/app/main.cu includes "one.h" (in root/lib), <two.h> (in
-   root/extra) and "twin.h" (in root/a and root/b, equally near). */
-static void write_file(const char *path, const char *text)
+/* A temporary tree (under $TMPDIR, else /tmp) holding each file of files
+   (paths relative to the root, "dir/" for an empty folder) with its text;
+   its folders are made as needed.  Returns the root. */
+struct file_spec {
+    const char *path, *text;
+};
+
+static char *make_tree(const struct file_spec *files, size_t n)
 {
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
+    const char *tmp = getenv("TMPDIR");
+    char *tmpl = path_join(tmp && *tmp ? tmp : "/tmp", "cudalint_guess_XXXXXX");
+    assert_non_null(mkdtemp(tmpl));
+    for (size_t i = 0; i < n; i++) {
+        char *full = path_join(tmpl, files[i].path);
+        for (char *sl = strchr(full + strlen(tmpl) + 1, '/'); sl; sl = strchr(sl + 1, '/')) {
+            *sl = 0;
+            mkdir(full, 0700);
+            *sl = '/';
+        }
+        if (files[i].text) {
+            FILE *f = fopen(full, "w");
+            assert_non_null(f);
+            fputs(files[i].text, f);
+            fclose(f);
+        }
+        free(full);
+    }
+    return tmpl;
 }
 
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    return remove(path);
+}
+
+static void remove_tree(char *root)
+{
+    nftw(root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    free(root);
+}
+
+/* The folders include_guess gives file (relative to root) when the
+   command line names folder (relative to root). */
+static void guess(const char *root, const char *folder, const char *file, struct strvec *quoted,
+                  struct strvec *angled)
+{
+    struct lint_options o;
+    memset(&o, 0, sizeof o);
+    sv_push_owned(&o.paths, path_join(root, folder));
+    char *abs = path_join(root, file);
+    include_guess(&o, abs, NULL, quoted, angled);
+    free(abs);
+    sv_release(&o.paths);
+}
+
+/* root/app/main.cu includes "one.h" (in root/lib), <two.h> (in
+   root/extra) and "twin.h" (in root/a and root/b, equally near). */
 static void test_guessed_folders(void **state)
 {
     (void)state;
-    char tmpl[] = "/tmp/cudalint_guess_XXXXXX";
-    char *root = mkdtemp(tmpl);
-    assert_non_null(root);
-    const char *dirs[] = {"app", "lib", "extra", "a", "b"};
-    for (size_t i = 0; i < 5; i++) {
-        char *d = path_join(root, dirs[i]);
-        assert_int_equal(mkdir(d, 0700), 0);
-        free(d);
-    }
-    char *main_cu = path_join(root, "app/main.cu"), *one = path_join(root, "lib/one.h"),
-         *two = path_join(root, "extra/two.h"), *ta = path_join(root, "a/twin.h"), *tb = path_join(root, "b/twin.h");
-    write_file(main_cu, "#include \"one.h\"\n#include <two.h>\n#include \"twin.h\"\n#include <stdio.h>\n");
-    write_file(one, "#pragma once\n");
-    write_file(two, "#pragma once\n");
-    write_file(ta, "\n");
-    write_file(tb, "\n");
-    struct lint_options o;
-    memset(&o, 0, sizeof o);
-    sv_push(&o.paths, root);
+    static const struct file_spec files[] = {
+        {"app/main.cu", "#include \"one.h\"\n#include <two.h>\n#include \"twin.h\"\n#include <stdio.h>\n"},
+        {"lib/one.h", "#pragma once\n"},
+        {"extra/two.h", "#pragma once\n"},
+        {"a/twin.h", "\n"},
+        {"b/twin.h", "\n"},
+    };
+    char *root = make_tree(files, 5);
     struct strvec quoted = {0}, angled = {0};
-    include_guess(&o, main_cu, NULL, &quoted, &angled);
+    guess(root, ".", "app/main.cu", &quoted, &angled);
     char *lib = path_join(root, "lib"), *extra = path_join(root, "extra");
     assert_int_equal(quoted.len, 1);
     assert_string_equal(quoted.items[0], lib);
@@ -99,22 +137,9 @@ static void test_guessed_folders(void **state)
     assert_string_equal(angled.items[0], extra);
     sv_release(&quoted);
     sv_release(&angled);
-    sv_release(&o.paths);
-    const char *files[] = {main_cu, one, two, ta, tb};
-    for (size_t i = 0; i < 5; i++) unlink(files[i]);
-    for (size_t i = 0; i < 5; i++) {
-        char *d = path_join(root, dirs[i]);
-        rmdir(d);
-        free(d);
-    }
-    rmdir(root);
-    free(main_cu);
-    free(one);
-    free(two);
-    free(ta);
-    free(tb);
     free(lib);
     free(extra);
+    remove_tree(root);
 }
 
 /* Linting one folder of a project (root/src/kern) whose headers are
@@ -125,35 +150,25 @@ static void test_guessed_folders(void **state)
 static void test_outer_root(void **state)
 {
     (void)state;
-    char tmpl[] = "/tmp/cudalint_outer_XXXXXX";
-    char *root = mkdtemp(tmpl);
-    assert_non_null(root);
-    const char *dirs[] = {"src", "src/kern", "src/core"};
-    for (size_t i = 0; i < 3; i++) {
-        char *d = path_join(root, dirs[i]);
-        assert_int_equal(mkdir(d, 0700), 0);
-        free(d);
-    }
-    char *kern = path_join(root, "src/kern"), *k = path_join(root, "src/kern/k.cu"),
-         *util = path_join(root, "src/core/util.h"), *src = path_join(root, "src"), *git = path_join(root, ".git");
-    write_file(k, "#include \"core/util.h\"\n");
-    write_file(util, "#pragma once\n");
-    struct lint_options o;
-    memset(&o, 0, sizeof o);
-    sv_push(&o.paths, kern);
+    static const struct file_spec files[] = {
+        {"src/kern/k.cu", "#include \"core/util.h\"\n"},
+        {"src/core/util.h", "#pragma once\n"},
+    };
+    char *root = make_tree(files, 2);
+    char *kern = path_join(root, "src/kern"), *k = path_join(root, "src/kern/k.cu"), *src = path_join(root, "src"),
+         *git = path_join(root, ".git");
     /* neither a repository nor a working directory around it: not found */
-    char *outer = include_guess_outer_root(k, kern);
-    assert_null(outer);
+    assert_null(include_guess_outer_root(k, kern));
     struct strvec quoted = {0}, angled = {0};
-    include_guess(&o, k, NULL, &quoted, &angled);
+    guess(root, "src/kern", "src/kern/k.cu", &quoted, &angled);
     assert_int_equal(quoted.len, 0);
     /* the repository around the named folder */
     assert_int_equal(mkdir(git, 0700), 0);
-    outer = include_guess_outer_root(k, kern);
+    char *outer = include_guess_outer_root(k, kern);
     assert_non_null(outer);
     assert_string_equal(outer, root);
     free(outer);
-    include_guess(&o, k, NULL, &quoted, &angled);
+    guess(root, "src/kern", "src/kern/k.cu", &quoted, &angled);
     assert_int_equal(quoted.len, 1);
     assert_string_equal(quoted.items[0], src);
     sv_release(&quoted);
@@ -167,20 +182,11 @@ static void test_outer_root(void **state)
     assert_non_null(outer);
     assert_string_equal(outer, root);
     free(outer);
-    sv_release(&o.paths);
-    unlink(k);
-    unlink(util);
-    for (int i = 2; i >= 0; i--) {
-        char *d = path_join(root, dirs[i]);
-        rmdir(d);
-        free(d);
-    }
-    rmdir(root);
     free(kern);
     free(k);
-    free(util);
     free(src);
     free(git);
+    remove_tree(root);
 }
 
 /* Two copies of <pkg/api.h>, equally near the includer: the project's
@@ -188,43 +194,21 @@ static void test_outer_root(void **state)
 static void test_shallower_copy(void **state)
 {
     (void)state;
-    char tmpl[] = "/tmp/cudalint_copies_XXXXXX";
-    char *root = mkdtemp(tmpl);
-    assert_non_null(root);
-    const char *dirs[] = {"src", "inc", "inc/pkg", "demo", "demo/app", "demo/app/inc", "demo/app/inc/pkg"};
-    for (size_t i = 0; i < 7; i++) {
-        char *d = path_join(root, dirs[i]);
-        assert_int_equal(mkdir(d, 0700), 0);
-        free(d);
-    }
-    char *k = path_join(root, "src/k.cu"), *a = path_join(root, "inc/pkg/api.h"),
-         *b = path_join(root, "demo/app/inc/pkg/api.h"), *inc = path_join(root, "inc");
-    write_file(k, "#include <pkg/api.h>\n");
-    write_file(a, "\n");
-    write_file(b, "\n");
-    struct lint_options o;
-    memset(&o, 0, sizeof o);
-    sv_push(&o.paths, root);
+    static const struct file_spec files[] = {
+        {"src/k.cu", "#include <pkg/api.h>\n"},
+        {"inc/pkg/api.h", "\n"},
+        {"demo/app/inc/pkg/api.h", "\n"},
+    };
+    char *root = make_tree(files, 3);
     struct strvec quoted = {0}, angled = {0};
-    include_guess(&o, k, NULL, &quoted, &angled);
+    guess(root, ".", "src/k.cu", &quoted, &angled);
+    char *inc = path_join(root, "inc");
     assert_int_equal(angled.len, 1);
     assert_string_equal(angled.items[0], inc);
     sv_release(&quoted);
     sv_release(&angled);
-    sv_release(&o.paths);
-    unlink(k);
-    unlink(a);
-    unlink(b);
-    for (int i = 6; i >= 0; i--) {
-        char *d = path_join(root, dirs[i]);
-        rmdir(d);
-        free(d);
-    }
-    rmdir(root);
-    free(k);
-    free(a);
-    free(b);
     free(inc);
+    remove_tree(root);
 }
 
 int main(void)
