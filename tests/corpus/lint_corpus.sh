@@ -19,7 +19,8 @@
 # mumax3, faiss; FasterTransformer, AMGX, arrayfire,
 # diff-gaussian-rasterization; ppl.cv, nccl, xmrig-cuda, pytorch3d, mmcv;
 # SGEMM_CUDA, moderngpu, multi-gpu-programming-models, cuda_programming,
-# mgbench, MNN) selects which of its folders are linted and the clang
+# mgbench, MNN; ccminer, popsift, gvdb-voxels, GPUJPEG, colmap, lectures,
+# nvdiffrast) selects which of its folders are linted and the clang
 # arguments its build would give (include directories, the macros its
 # configure step defines).  Headers that a corpus' build generates or takes
 # from elsewhere (caffe's caffe.pb.h, shoc's config.h, cuda-convnet2's helper
@@ -143,7 +144,8 @@ corpus_setup() {
     TensorRT | LeetCUDA | mumax3 | faiss | \
     FasterTransformer | AMGX | arrayfire | diff-gaussian-rasterization | \
     ppl.cv | nccl | xmrig-cuda | pytorch3d | mmcv | \
-    SGEMM_CUDA | moderngpu | multi-gpu-programming-models | cuda_programming | mgbench)
+    SGEMM_CUDA | moderngpu | multi-gpu-programming-models | cuda_programming | mgbench | \
+    ccminer | popsift | gvdb-voxels | GPUJPEG | lectures | nvdiffrast)
         # The frozen test sets: linted as a new user would, with no flags.
         paths=.
         args= ;;
@@ -151,6 +153,11 @@ corpus_setup() {
         # Frozen (fifth set): its CUDA and TensorRT back ends only; musa/ is
         # another vendor's dialect that needs that vendor's headers.
         paths="source/backend/cuda source/backend/tensorrt"
+        args= ;;
+    colmap)
+        # Frozen (sixth set): its own CUDA code; src/thirdparty/Symforce-Caspar
+        # is generated.
+        paths="src/colmap/mvs src/thirdparty/SiftGPU"
         args= ;;
     *)
         echo "lint_corpus.sh: unknown corpus '$name' (see tests/corpus/README.md)" >&2
