@@ -38,7 +38,7 @@ jobs=2
 extra=
 
 usage() {
-    sed -n '4,26p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '4,31p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 while getopts b:m:o:j:f:h opt; do
