@@ -32,9 +32,11 @@ static void cu502_on_cursor(struct rule_ctx *ctx, CXCursor body)
             bool later = hostapi_after(c, o);
             bool same_loop = c->loop >= 0 && o->loop >= 0 && hostapi_loop_within(m, o->loop, c->loop);
             if (!later && !same_loop) continue;
-            /* The other arm of an if, another case of a switch: never runs
-               after this launch (neither a check of it nor a call it meets). */
-            if (later && !same_loop && hostapi_exclusive(m, c, o)) continue;
+            /* The other arm of an if, another case of a switch, anything
+               past the return that ends the launch's path (in a loop too):
+               never runs after this launch (neither a check of it nor a call
+               it meets). */
+            if (hostapi_exclusive(m, c, o)) continue;
             if (is_check(o)) checked = true;
             else if (later && !sync && (o->flags & HOSTAPI_SYNC) && o->use != HOSTAPI_USE_VOIDED) sync = o;
             if (later && !next_api && (o->flags & HOSTAPI_API)) next_api = o;
@@ -67,7 +69,7 @@ const struct rule rule_cu502 = {
     .scope = SCOPE_HOST,
     .status = STATUS_STABLE,
     .precision = "0.95 (fifth frozen test set of 2026-12-07, after the rule's last change: 19 of 20 sampled findings true, of 29: a launch in an if arm that returns, followed by other calls; the fourth set read 0.25 before a status passed to an unresolved call counted as checked)",
-    .version = 1,
+    .version = 2,
     .has_fix = false,
     .doc = "rules/CU502-unchecked-kernel-launch.md",
     .kernel = "kernels/cu502_unchecked_kernel_launch",

@@ -1134,8 +1134,112 @@ static bool block_ends_leaving(struct walk *w)
     return false;
 }
 
+struct jump_scan {
+    unsigned loops, switches; /* around the node visited, inside the statement scanned */
+    bool found;
+};
+
+static enum CXChildVisitResult jump_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct jump_scan *s = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_LambdaExpr) return CXChildVisit_Continue; /* a function of its own */
+    if (k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt || (k == CXCursor_ContinueStmt && s->loops == 0) ||
+        (k == CXCursor_BreakStmt && s->loops == 0 && s->switches == 0)) {
+        s->found = true;
+        return CXChildVisit_Break;
+    }
+    bool loop = k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt ||
+                k == CXCursor_CXXForRangeStmt;
+    if (loop || k == CXCursor_SwitchStmt) {
+        struct jump_scan inner = {s->loops + (loop ? 1u : 0u), s->switches + (loop ? 0u : 1u), false};
+        clang_visitChildren(c, jump_visit, &inner);
+        s->found = inner.found;
+        return inner.found ? CXChildVisit_Break : CXChildVisit_Continue;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* Can control leave statement s other than at its end or by leaving the
+   function: a goto, or a break or continue of a loop or switch outside s? */
+static bool may_jump_out(CXCursor s)
+{
+    struct jump_scan j = {0, 0, false};
+    if (jump_visit(s, s, &j) == CXChildVisit_Recurse) clang_visitChildren(s, jump_visit, &j);
+    return j.found;
+}
+
+/* Does statement s leave the function: return, throw (with no try around,
+   which the caller sees to), or a call that never returns? */
+static bool leaves_function(CXCursor s)
+{
+    enum CXCursorKind k = clang_getCursorKind(s);
+    if (k == CXCursor_ReturnStmt || k == CXCursor_CXXThrowExpr) return true;
+    if (k == CXCursor_UnexposedExpr) return clang_getCursorKind(ast_child(s, 0)) == CXCursor_CXXThrowExpr;
+    return k == CXCursor_CallExpr && ast_call_never_returns(s);
+}
+
+/* A launch in `if (...) { k<<<...>>>(...); return 0; }` is the last thing its
+   path does with CUDA: the calls after the if never run after it.  Walks out
+   from the launch (w's stack) block by block to the first statement after
+   it, at a block's own level, that leaves the function; gives up at a
+   statement that could jump out of its block first, at a goto in a loop
+   that runs the launch again, and inside a try (a handler outside the block
+   may catch what a call between throws). */
+static void record_leaving_path(struct walk *w, struct hostapi_call *hc, CXCursor call)
+{
+    for (unsigned i = 0; i < w->depth; i++)
+        if (clang_getCursorKind(w->stack[i]) == CXCursor_CXXTryStmt) return;
+    CXCursor child = call;
+    for (int i = (int)w->depth - 1; i >= 0; i--) {
+        CXCursor p = w->stack[i];
+        enum CXCursorKind k = clang_getCursorKind(p);
+        if (clang_isDeclaration(k)) return; /* the function itself: its end returns to the caller anyway */
+        if (k == CXCursor_CompoundStmt) {
+            CXCursor kids[512];
+            unsigned n = ast_children(p, kids, 512), at = n;
+            if (n == 512) return;
+            for (unsigned j = 0; j < n && at == n; j++)
+                if (clang_equalCursors(kids[j], child)) at = j;
+            if (at == n) return;
+            for (unsigned j = at + 1; j < n; j++) {
+                if (leaves_function(kids[j])) {
+                    CXSourceRange from = clang_getCursorExtent(p), to = clang_getCursorExtent(kids[j]);
+                    clang_getExpansionLocation(clang_getRangeStart(from), NULL, NULL, NULL, &hc->leaves_from);
+                    clang_getExpansionLocation(clang_getRangeEnd(to), NULL, NULL, NULL, &hc->leaves_to);
+                    hc->leaves_function = true;
+                    return;
+                }
+                if (may_jump_out(kids[j])) return;
+            }
+        } else {
+            /* An if left from the arm that holds the launch continues after
+               the if, and a switch left from its body after the switch; a
+               loop runs its body again (a goto in it may leave the block),
+               and from an if's condition either arm can follow. */
+            bool arm = k == CXCursor_SwitchStmt && clang_getCursorKind(child) == CXCursor_CompoundStmt;
+            if (k == CXCursor_IfStmt) {
+                /* children: condition, then[, else], after an init statement
+                   or a condition variable (as record_arms reads them) */
+                CXCursor kids[8];
+                unsigned n = ast_children(p, kids, 8), at = n;
+                for (unsigned j = 0; j < n; j++)
+                    if (clang_equalCursors(kids[j], child)) at = j;
+                arm = at < n && (n <= 3 ? at >= 1 : at >= n - 2);
+            }
+            if (!arm && may_jump_out(p)) return;
+        }
+        child = p;
+    }
+}
+
 bool hostapi_exclusive(const struct hostapi_fn *f, const struct hostapi_call *first, const struct hostapi_call *later)
 {
+    /* Every path from first leaves the function inside the block that holds
+       it: a call outside that block never runs after first, loops or not. */
+    if (first->leaves_function && (later->offset < first->leaves_from || later->offset > first->leaves_to))
+        return true;
     /* A loop around both runs the branch again: the other arm can follow. */
     if (first->loop >= 0 && later->loop >= 0 &&
         (hostapi_loop_within(f, later->loop, first->loop) || hostapi_loop_within(f, first->loop, later->loop)))
@@ -1432,6 +1536,24 @@ static bool loop_uses_var(CXCursor loop, CXCursor var, CXCursorVisitor visit)
     return s.found;
 }
 
+/* Is call the configuration call of the launch around it?  A launch whose
+   kernel clang could not resolve (a kernel template given an argument of a
+   type the parse lost, or launched from a template) is no launch_site, and
+   the walk reaches its configuration call.  That call is part of the <<<...>>>,
+   not a CUDA call the code makes; the toolkit's headers name it
+   __cudaPushCallConfiguration, which has no API name, but the declarations
+   header cudaConfigureCall, which has: counted as an API call, it made a
+   launcher look like a function that goes on calling CUDA in shim mode only. */
+static bool is_launch_configuration(struct walk *w, CXCursor call)
+{
+    for (int i = (int)w->depth - 1; i >= 0; i--) {
+        CXCursor p = w->stack[i];
+        if (is_wrapper(p)) continue;
+        return clang_getCursorKind(p) == CXCursor_CallExpr && ast_same_node(launch_config_call(p), call);
+    }
+    return false;
+}
+
 static void handle_call(struct walk *w, CXCursor c)
 {
     CXCursor callee = clang_getCursorReferenced(c);
@@ -1456,6 +1578,7 @@ static void handle_call(struct walk *w, CXCursor c)
                     hc->stream_known = false;
             }
         }
+        record_leaving_path(w, hc, c);
         mark_launch_in_loops(w);
         return;
     }
@@ -1489,8 +1612,8 @@ static void handle_call(struct walk *w, CXCursor c)
     const char *st = NULL;
     enum hostapi_status status = status_of(callee, &st);
     const struct api_entry *e = api_find(name);
-    bool api = has_api_prefix(name) && (status != HOSTAPI_STATUS_NONE || e ||
-                                        clang_Location_isInSystemHeader(clang_getCursorLocation(callee)));
+    bool api = has_api_prefix(name) && !is_launch_configuration(w, c) &&
+               (status != HOSTAPI_STATUS_NONE || e || clang_Location_isInSystemHeader(clang_getCursorLocation(callee)));
     if (!api) {
         /* a user function: a checker of the last error, or host work */
         bool checker = is_user_checker(callee);

@@ -122,6 +122,14 @@ struct hostapi_call {
        stream, or an expression that names no variable: see stream_known). */
     CXCursor stream_var;
     bool stream_known;          /* default stream, or a plain variable */
+    /* Launches: every path from the launch leaves the function (a return, a
+       call that never returns, a throw outside any try) before it leaves a
+       block around the launch, with no goto, break or continue that could
+       take it out of that block first.  Then only calls from the start of
+       that block to the end of the statement that leaves (expansion offsets
+       leaves_from and leaves_to) can run after the launch. */
+    bool leaves_function;
+    unsigned leaves_from, leaves_to;
 };
 
 struct hostapi_loop {
@@ -158,10 +166,12 @@ bool hostapi_loop_within(const struct hostapi_fn *f, int inner, int outer);
 /* Does b run after a in source order (expansion offset, then, for calls
    of one macro's expansion, where the macro's text spells them)? */
 bool hostapi_after(const struct hostapi_call *a, const struct hostapi_call *b);
-/* Can `later` (after `first` in the source) not run after `first` because
-   they sit in the two arms of one if, or in two cases of one switch with a
-   break or return between them (and no loop around both brings control
-   back)? */
+/* Can `later` not run after `first`: `later` is after `first` in the
+   source and they sit in the two arms of one if, or in two cases of one
+   switch with a break or return between them (and no loop around both brings
+   control back); or `first` is a launch whose every path leaves the function
+   before it reaches `later` (outside its leaves_from..leaves_to, wherever
+   `later` is in the source, loops or not)? */
 bool hostapi_exclusive(const struct hostapi_fn *f, const struct hostapi_call *first, const struct hostapi_call *later);
 /* Is the variable read (referenced other than by the call at `except`)
    inside the loop's body or condition? */

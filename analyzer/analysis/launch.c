@@ -342,8 +342,7 @@ static void add_site(struct launch_model *m, struct site s)
     m->sites[m->n_sites++] = s;
 }
 
-/* The configuration call among a launch's children, or a null cursor. */
-static CXCursor config_call(CXCursor call)
+CXCursor launch_config_call(CXCursor call)
 {
     CXCursor kids[3];
     unsigned n = ast_children(call, kids, 3);
@@ -390,7 +389,7 @@ static char *loc_file_of(CXCursor c)
 
 static void record_launch(struct launch_model *m, CXCursor call, CXCursor callee)
 {
-    CXCursor cfg = config_call(call);
+    CXCursor cfg = launch_config_call(call);
     if (clang_Cursor_isNull(cfg)) return;
     struct site s;
     memset(&s, 0, sizeof s);
@@ -755,7 +754,7 @@ bool launch_site_read(CXCursor call, struct launch_site *out)
     if (clang_getCursorKind(call) != CXCursor_CallExpr) return false;
     CXCursor callee = clang_getCursorReferenced(call);
     if (clang_Cursor_isNull(callee) || !is_kernel(callee)) return false;
-    CXCursor cfg = config_call(call);
+    CXCursor cfg = launch_config_call(call);
     if (clang_Cursor_isNull(cfg)) return false;
     out->kernel = callee;
     int n = clang_Cursor_getNumArguments(cfg);

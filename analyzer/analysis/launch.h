@@ -161,6 +161,12 @@ struct launch_site {
 };
 /* Is call a k<<<...>>> launch?  Fills out when it is. */
 bool launch_site_read(CXCursor call, struct launch_site *out);
+/* The configuration call clang makes of a launch's <<<...>>>
+   (__cudaPushCallConfiguration or cudaConfigureCall, whatever the headers
+   declare) among the children of call, also where clang could not resolve
+   the kernel (a template launched with an argument of unknown type, or from
+   a template); a null cursor when call is no launch. */
+CXCursor launch_config_call(CXCursor call);
 /* Is the grid sized from the work by the block's size: a grid extent that
    divides by the block's x extent or its thread count ((n + B - 1) / B,
    n / B, DIV_UP(n, B), ceil(n / (float)B)), written in the launch or in the

@@ -1,7 +1,8 @@
 /* test_hostapi.c: unit tests for the host API model (analyzer/analysis/hostapi.c):
  * what the caller does with a returned status, checking calls, loops and host
  * work, copy kinds and host buffer origins, allocation targets, launch
- * streams, the deprecation table and the TU-wide scans. */
+ * streams, launch paths that leave the function, the deprecation table and
+ * the TU-wide scans. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -219,6 +220,43 @@ static void test_tables_and_scans(void **state)
     release(&p);
 }
 
+static void test_leaving_path(void **state)
+{
+    (void)state;
+    struct parsed p;
+    parse(&p, "void g(float *d, float *h, bool a, bool b) {\n"
+              "  if (a) { k<<<1, 32>>>(d); return; }\n"
+              "  if (b) { k<<<1, 32>>>(d); if (a) return; }\n"
+              "  for (int i = 0; i < 4; i++) { if (a) { k<<<1, 32>>>(d); break; } }\n"
+              "  while (b) { if (a) { k<<<1, 32>>>(d); return; } cudaFree(d); }\n"
+              "  if (a) { k<<<1, 32>>>(d); goto out; }\n"
+              "  cudaMemcpy(h, d, 4, cudaMemcpyDeviceToHost);\n"
+              "  return;\n"
+              "out:\n"
+              "  if (b) { k<<<1, 32>>>(d); cudaDeviceSynchronize(); return; }\n"
+              "}\n");
+    struct hostapi_fn *m = model(&p, "g");
+    const struct hostapi_call *copy = call_named(m, "cudaMemcpy", 0), *free_ = call_named(m, "cudaFree", 0);
+    const struct hostapi_call *sync = call_named(m, "cudaDeviceSynchronize", 0);
+    /* returns right after the launch: nothing past its arm follows it */
+    assert_true(call_named(m, "k", 0)->leaves_function);
+    assert_true(hostapi_exclusive(m, call_named(m, "k", 0), copy));
+    assert_true(hostapi_exclusive(m, call_named(m, "k", 0), call_named(m, "k", 1)));
+    /* a return that may be skipped, a break or a goto first: the path goes on */
+    assert_false(call_named(m, "k", 1)->leaves_function);
+    assert_false(hostapi_exclusive(m, call_named(m, "k", 1), copy));
+    assert_false(call_named(m, "k", 2)->leaves_function);
+    assert_false(call_named(m, "k", 4)->leaves_function);
+    /* in a loop: the return leaves it too, the call later in the loop never follows */
+    assert_true(call_named(m, "k", 3)->leaves_function);
+    assert_true(hostapi_exclusive(m, call_named(m, "k", 3), free_));
+    /* a call between the launch and the return still follows it */
+    assert_true(call_named(m, "k", 5)->leaves_function);
+    assert_false(hostapi_exclusive(m, call_named(m, "k", 5), sync));
+    hostapi_fn_free(m);
+    release(&p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -226,6 +264,7 @@ int main(void)
         cmocka_unit_test(test_loops_and_work),
         cmocka_unit_test(test_copies_and_origins),
         cmocka_unit_test(test_tables_and_scans),
+        cmocka_unit_test(test_leaving_path),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
