@@ -10,6 +10,9 @@ nvcc -ptx -O3 -arch=sm_90 (and ptxas -v through nvcc -c):
                     (it is not, even fully unrolled: 89 vs 58 PTX instructions at 8 trips)
   low_*             A[col * C + k] fully unrolled: the same instruction count with int when k stays
                     below the power of two C (CU301 leaves those alone), more otherwise.
+  scaled_*          A[(r + k) * K + c] and A[r * K + c + k] fully unrolled, over 1..8 trips, with one
+                    or two arrays: the counter multiplied by a run-time value costs nothing up to
+                    NVCC_SCALED_INDEX_SAME_MAX_TRIP trips (CU301 leaves those alone); one trip never.
   local             float t[T] written and read by loop counters (CU403): 0-byte stack frame?
   *_pragma          the same under `#pragma unroll`, `#pragma unroll(T)` and `_Pragma("unroll")`.
 
@@ -70,8 +73,34 @@ def source():
     for ({ctype} k = 0; k < {trip}; k++) acc += A[{index}];
     out[col] = acc;
 }}""")
+    # CU301's exception: the counter multiplied by a run-time value, fully unrolled
+    for name, index, arrays, trip, _ in SCALED:
+        body = " + ".join(f"{a}[{index}]" for a in "AB"[:arrays])
+        for ctype, tag in (("unsigned", "u"), ("int", "i")):
+            out.append(f"""extern "C" __global__ void scaled_{name}_{tag}(const float *A, const float *B, float *out, int r, int c, int K)
+{{
+    float acc = 1.0f;
+    for ({ctype} k = 0; k < {trip}; k++) acc += {body};
+    out[threadIdx.x] = acc;
+}}""")
     return "\n".join(out) + "\n"
 
+
+# name, index, arrays read with it, trip count, same instruction count with int (what CU301
+# assumes): up to NVCC_SCALED_INDEX_SAME_MAX_TRIP trips a counter multiplied by a run-time
+# value costs nothing; one added to the index costs from 2 trips; one trip never costs
+SCALED = [
+    ("rk_a1_t2", "(r + k) * K + c", 1, 2, True),
+    ("rk_a1_t4", "(r + k) * K + c", 1, 4, True),
+    ("rk_a1_t5", "(r + k) * K + c", 1, 5, False),
+    ("rk_a1_t8", "(r + k) * K + c", 1, 8, False),
+    ("rk_a2_t2", "(r + k) * K + c", 2, 2, True),
+    ("rk_a2_t3", "(r + k) * K + c", 2, 3, False),
+    ("kK_a1_t4", "k * K + c", 1, 4, True),
+    ("kK_a1_t5", "k * K + c", 1, 5, False),
+    ("add_a1_t2", "r * K + c + k", 1, 2, False),
+    ("add_a1_t1", "r * K + c + k", 1, 1, True),
+]
 
 # name, index, trip count, same instruction count with int (what CU301 assumes)
 LOW_BITS = [
@@ -138,9 +167,9 @@ def stack_frames(nvcc, src, work):
     return frames
 
 
-def rule_constant():
+def rule_constant(name="NVCC_FULL_UNROLL_MAX_TRIP"):
     text = open(os.path.join(ROOT, "analyzer", "analysis", "unroll.h")).read()
-    m = re.search(r"#define NVCC_FULL_UNROLL_MAX_TRIP (\d+)", text)
+    m = re.search(r"#define " + name + r" (\d+)", text)
     return int(m.group(1)) if m else None
 
 
@@ -212,6 +241,17 @@ def main():
         if (nu == ni) != want_same:
             failures.append(f"A[{index}] over {trip} trips: {nu} vs {ni} instructions; CU301 assumes "
                             f"{'the same count' if want_same else 'a difference'}")
+    for name, index, arrays, trip, want_same in SCALED:
+        nu, ni = instructions(ents[f"scaled_{name}_u"]), instructions(ents[f"scaled_{name}_i"])
+        print(f"{arrays} array(s) at [{index}] over {trip} trips: {nu} PTX instructions unsigned, {ni} int")
+        if (nu == ni) != want_same:
+            failures.append(f"[{index}] x{arrays} over {trip} trips: {nu} vs {ni} instructions; CU301 assumes "
+                            f"{'the same count' if want_same else 'a difference'}")
+    scaled_max = rule_constant("NVCC_SCALED_INDEX_SAME_MAX_TRIP")
+    same_up_to = max(t for _, i, a, t, same in SCALED if i == "(r + k) * K + c" and a == 1 and same)
+    if scaled_max != same_up_to:
+        failures.append(f"a scaled index costs nothing up to {same_up_to} trips; "
+                        f"NVCC_SCALED_INDEX_SAME_MAX_TRIP is {scaled_max}")
     for f in failures:
         print("FAIL:", f)
     return 1 if failures else 0

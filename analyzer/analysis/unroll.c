@@ -283,6 +283,90 @@ static bool step_value(struct constprop *cp, CXCursor inc, CXCursor var, long lo
     return false;
 }
 
+/* Is e the counter var, or var + c, c + var or var - c with c an integer
+   constant (*shift = +c or -c)? */
+static bool counter_plus_constant(struct constprop *cp, CXCursor e, CXCursor var, long long *shift)
+{
+    *shift = 0;
+    if (clang_equalCursors(ref_var(e), var)) return true;
+    e = ast_strip(e);
+    if (clang_getCursorKind(e) != CXCursor_BinaryOperator) return false;
+    enum CXBinaryOperatorKind op = ast_binop(e);
+    if (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub) return false;
+    CXCursor l = ast_child(e, 0), r = ast_child(e, 1);
+    struct constval v;
+    if (clang_equalCursors(ref_var(l), var) && constprop_value(cp, r, &v) && v.kind == CONSTVAL_INT) {
+        *shift = op == CXBinaryOperator_Add ? v.i : -v.i;
+        return true;
+    }
+    if (op == CXBinaryOperator_Add && clang_equalCursors(ref_var(r), var) && constprop_value(cp, l, &v) &&
+        v.kind == CONSTVAL_INT) {
+        *shift = v.i;
+        return true;
+    }
+    return false;
+}
+
+/* Is e built from the counter var and compile-time constants only (some of
+   a value this analysis does not know, a template parameter's)? */
+static bool constant_but_counter(struct constprop *cp, CXCursor e, CXCursor var, int depth)
+{
+    if (depth > 16) return false;
+    if (clang_equalCursors(ref_var(e), var)) return true;
+    struct constval v;
+    if (constprop_value(cp, e, &v)) return true;
+    e = ast_strip(e);
+    enum CXCursorKind k = clang_getCursorKind(e);
+    if (k == CXCursor_BinaryOperator) {
+        enum CXBinaryOperatorKind op = ast_binop(e);
+        if (op == CXBinaryOperator_Assign || op == CXBinaryOperator_Comma) return false;
+        return constant_but_counter(cp, ast_child(e, 0), var, depth + 1) &&
+               constant_but_counter(cp, ast_child(e, 1), var, depth + 1);
+    }
+    if (k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr || k == CXCursor_CXXFunctionalCastExpr)
+        return constant_but_counter(cp, ast_child(e, clang_getCursorKind(ast_child(e, 0)) == CXCursor_TypeRef),
+                                    var, depth + 1);
+    return false;
+}
+
+bool unroll_trip_is_constant(struct constprop *cp, CXCursor loop)
+{
+    if (clang_getCursorKind(loop) != CXCursor_ForStmt) return false;
+    CXCursor kids[4];
+    if (ast_children(loop, kids, 4) != 4 || clang_getCursorKind(kids[0]) != CXCursor_DeclStmt) return false;
+    CXCursor vars[2];
+    if (ast_children(kids[0], vars, 2) != 1 || clang_getCursorKind(vars[0]) != CXCursor_VarDecl) return false;
+    CXCursor var = vars[0];
+    CXCursor init = clang_Cursor_getVarDeclInitializer(var);
+    struct constval v;
+    if (clang_Cursor_isNull(init) || !constprop_value(cp, init, &v)) return false;
+    /* the step: k++, k--, k += c, k -= c, k = k + c, c a constant */
+    CXCursor inc = ast_strip(kids[2]);
+    enum CXCursorKind ik = clang_getCursorKind(inc);
+    bool step_ok = false;
+    if (ik == CXCursor_UnaryOperator) {
+        step_ok = clang_equalCursors(ref_var(ast_child(inc, 0)), var) && ast_unop_is_incdec(ast_unop(inc));
+    } else if (ik == CXCursor_CompoundAssignOperator) {
+        enum CXBinaryOperatorKind op = ast_binop(inc);
+        step_ok = (op == CXBinaryOperator_AddAssign || op == CXBinaryOperator_SubAssign) &&
+                  clang_equalCursors(ref_var(ast_child(inc, 0)), var) && constprop_value(cp, ast_child(inc, 1), &v);
+    } else if (ik == CXCursor_BinaryOperator && ast_binop(inc) == CXBinaryOperator_Assign) {
+        CXCursor rhs = ast_strip(ast_child(inc, 1));
+        step_ok = clang_equalCursors(ref_var(ast_child(inc, 0)), var) &&
+                  clang_getCursorKind(rhs) == CXCursor_BinaryOperator &&
+                  (ast_binop(rhs) == CXBinaryOperator_Add || ast_binop(rhs) == CXBinaryOperator_Sub) &&
+                  clang_equalCursors(ref_var(ast_child(rhs, 0)), var) && constprop_value(cp, ast_child(rhs, 1), &v);
+    }
+    if (!step_ok) return false;
+    CXCursor cond = ast_strip(kids[1]);
+    if (clang_getCursorKind(cond) != CXCursor_BinaryOperator) return false;
+    enum CXBinaryOperatorKind op = ast_binop(cond);
+    if (op != CXBinaryOperator_LT && op != CXBinaryOperator_LE && op != CXBinaryOperator_GT &&
+        op != CXBinaryOperator_GE && op != CXBinaryOperator_NE)
+        return false;
+    return constant_but_counter(cp, cond, var, 0) && unroll_counter_only_in_step(loop, var);
+}
+
 bool unroll_trip_count(struct constprop *cp, CXCursor loop, long long *trip)
 {
     if (clang_getCursorKind(loop) != CXCursor_ForStmt) return false;
@@ -302,8 +386,10 @@ bool unroll_trip_count(struct constprop *cp, CXCursor loop, long long *trip)
     if (clang_getCursorKind(cond) != CXCursor_BinaryOperator) return false;
     enum CXBinaryOperatorKind op = ast_binop(cond);
     CXCursor l = ast_child(cond, 0), r = ast_child(cond, 1), bound;
-    if (clang_equalCursors(ref_var(l), var)) bound = r;
-    else if (clang_equalCursors(ref_var(r), var)) {
+    /* k + c OP b (for (k = 0; k + 32 <= 128; k += 32)) is k OP b - c */
+    long long shift = 0;
+    if (counter_plus_constant(cp, l, var, &shift)) bound = r;
+    else if (counter_plus_constant(cp, r, var, &shift)) {
         bound = l;
         /* b > k is k < b */
         switch (op) {
@@ -317,7 +403,7 @@ bool unroll_trip_count(struct constprop *cp, CXCursor loop, long long *trip)
     if (!constprop_value(cp, bound, &b) || b.kind != CONSTVAL_INT) return false;
     if (!unroll_counter_only_in_step(loop, var)) return false;
     long long n;
-    long long start = a.i, stop = b.i;
+    long long start = a.i, stop = b.i - shift;
     switch (op) {
     case CXBinaryOperator_LT:
         if (step < 0) return false;

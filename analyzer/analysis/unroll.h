@@ -17,6 +17,14 @@
    inside it. */
 #define NVCC_FULL_UNROLL_MAX_TRIP 33
 
+/* In a loop nvcc 13.0 unrolls fully, an index that multiplies the counter
+   by a run-time value (A[(r + k) * K + c], A[k * K + c]) gives the same PTX
+   instruction count with an unsigned counter as with int up to this many
+   trips (two arrays read at that index: up to 2); an index that adds the
+   counter (A[r * K + c + k]) costs more from 2 trips on.  Measured and
+   checked by tests/unroll_threshold.py. */
+#define NVCC_SCALED_INDEX_SAME_MAX_TRIP 4
+
 enum unroll_hint {
     UNROLL_NONE,          /* no pragma: nvcc's own heuristics */
     UNROLL_FULL,          /* #pragma unroll, _Pragma("unroll") */
@@ -40,6 +48,13 @@ void unroll_pragma_of(CXTranslationUnit tu, CXCursor fn, CXCursor loop, struct u
    whose counter changes only in its step, after constant propagation (cp may
    be NULL).  False when it is not a constant. */
 bool unroll_trip_count(struct constprop *cp, CXCursor loop, long long *trip);
+
+/* Is the for loop's trip count a compile-time constant in every
+   specialisation: start, step and the comparison's other operands constants
+   after propagation, some perhaps of a value not known here (a template
+   parameter's), and the counter changed only in its step?  True also when
+   unroll_trip_count knows the count. */
+bool unroll_trip_is_constant(struct constprop *cp, CXCursor loop);
 
 /* Does var, the counter of the for loop, change only in the loop's
    increment: no other assignment, ++/--, address taken or reference
