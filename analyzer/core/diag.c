@@ -157,3 +157,34 @@ void diag_list_sort_unique(struct diag_list *l)
     }
     l->len = w;
 }
+
+static int place_compare(const struct diag *a, const struct diag *b)
+{
+    int c = strcmp(a->file, b->file);
+    if (!c) c = cmp_uint(a->line, b->line);
+    if (!c) c = cmp_uint(a->column, b->column);
+    if (!c) c = strcmp(a->rule->code, b->rule->code);
+    return c;
+}
+
+static int place_qsort_cmp(const void *a, const void *b)
+{
+    return place_compare(a, b);
+}
+
+void diag_list_unique_places(struct diag_list *l, const struct diag_list *kept)
+{
+    size_t w = 0;
+    for (size_t r = 0; r < l->len; r++) {
+        struct diag *d = &l->items[r];
+        bool dup = w > 0 && place_compare(&l->items[w - 1], d) == 0;
+        if (!dup && kept && kept->len)
+            dup = bsearch(d, kept->items, kept->len, sizeof *kept->items, place_qsort_cmp) != NULL;
+        if (dup) {
+            diag_release(d);
+            continue;
+        }
+        l->items[w++] = *d;
+    }
+    l->len = w;
+}

@@ -67,5 +67,9 @@ void diag_list_move(struct diag_list *dst, struct diag_list *src);
 /* Sorts by file, line, column, code, message and drops exact duplicates
    (the same finding found by several parse passes). */
 void diag_list_sort_unique(struct diag_list *l);
+/* On a list sorted by diag_list_sort_unique: keeps the first finding of
+   each rule at each place (file, line, column), and none of a place that
+   kept (sorted and unique by place, or NULL) already has. */
+void diag_list_unique_places(struct diag_list *l, const struct diag_list *kept);
 
 #endif

@@ -1059,14 +1059,17 @@ void lint_run_assemble(struct lint_run *run, struct file_result *results, size_t
     sv_release(&unknown);
     struct strvec abs_names = {0};
     for (size_t i = 0; i < n_files; i++) sv_push_owned(&abs_names, path_absolute(run->files[i].path));
+    /* Findings of units that parsed clean, and of the others. */
+    struct diag_list clean = {0}, rest = {0};
     for (size_t i = 0; i < run->n_files; i++) {
         if (run->files[i].status == FILE_ERROR && i < n_files) run->input_errors++;
         /* Copy findings into the run-wide list; a header included by several
            linted files yields its findings once, under the name the run gave
            it when it is one of the run's files. */
         struct diag_list *dl = &run->files[i].diags;
+        struct diag_list *to = run->files[i].status == FILE_OK ? &clean : &rest;
         for (size_t j = 0; j < dl->len; j++) {
-            struct diag *d = diag_copy(&run->diags, &dl->items[j]);
+            struct diag *d = diag_copy(to, &dl->items[j]);
             rename_to(&d->file, linted_name(run, &abs_names, d->file));
             for (size_t k = 0; k < d->n_notes; k++)
                 rename_to(&d->notes[k].file, linted_name(run, &abs_names, d->notes[k].file));
@@ -1075,6 +1078,17 @@ void lint_run_assemble(struct lint_run *run, struct file_result *results, size_t
         }
     }
     sv_release(&abs_names);
+    /* The same rule at the same place, reported from several units (a
+       header linted alone and through the files that include it) with
+       different messages (another witness, another launch shape): one
+       finding, the one of a unit that parsed clean, where the header saw
+       what its includer declares. */
+    diag_list_sort_unique(&clean);
+    diag_list_sort_unique(&rest);
+    diag_list_unique_places(&clean, NULL);
+    diag_list_unique_places(&rest, &clean);
+    diag_list_move(&run->diags, &clean);
+    diag_list_move(&run->diags, &rest);
     diag_list_sort_unique(&run->diags);
 }
 
