@@ -126,6 +126,23 @@ def main():
         got = [verdict(d) for d in json.loads(p.stdout)["diagnostics"] if d["code"] == "CU201"]
         check(got == ["confirmed"], "a header in a sibling folder reaches nvcc through the guessed folder (%s)" % got)
 
+        # A kernel header: alone it emits no code (nothing launches its kernel);
+        # its findings are judged by the compile of the file that includes it.
+        hdr = os.path.join(tmp, "hdr")
+        os.makedirs(hdr)
+        with open(os.path.join(hdr, "scale_kernel.cuh"), "w") as f:
+            f.write("#pragma once\n"
+                    "__global__ void scale(float *x) { x[threadIdx.x] = x[threadIdx.x] * 0.1; }\n"
+                    "__device__ float unused_half(float v) { return v * 0.1; }\n")
+        with open(os.path.join(hdr, "main.cu"), "w") as f:
+            f.write('#include "scale_kernel.cuh"\n'
+                    "void run(float *x) { scale<<<1, 32>>>(x); }\n")
+        p = run(["--no-cache", "--codegen", "--select", "CU201", "--format", "json", "."], hdr)
+        got = {d["line"]: verdict(d) for d in json.loads(p.stdout)["diagnostics"] if d["code"] == "CU201"}
+        check(got == {2: "confirmed", 3: "not-checked"},
+              "a header's findings are judged by its includer's compile: the launched kernel's line confirmed, "
+              "a function nothing calls not checked (%s)" % got)
+
         # A fresh cache: the first run pays for nvcc.
         path = os.path.join(DATA, "float_math.cu")
         p = run(["--cache-dir", os.path.join(tmp, "cold"), "--statistics", "--format", "json", path], DATA)

@@ -321,8 +321,8 @@ done:
     return ptx;
 }
 
-/* ptxas -v over the PTX of sub/: the stack frames. */
-static void run_ptxas(struct compile_setup *cs, const char *sub, struct ptx_lines *pl)
+/* ptxas -v over the PTX of sub/: its output (the stack frames), or NULL. */
+static char *run_ptxas(struct compile_setup *cs, const char *sub)
 {
     char *dir = path_join(cs->scratch, sub);
     char *in = path_join(dir, "out.ptx"), *out = path_join(dir, "out.cubin");
@@ -331,13 +331,51 @@ static void run_ptxas(struct compile_setup *cs, const char *sub, struct ptx_line
     struct proc_result pr;
     proc_run(argv, dir, dir, cs->timeout_s, true, NULL, &pr);
     cs->seconds += pr.seconds;
-    if (pr.exit_code == 0) ptx_lines_add_ptxas(pl, pr.out);
+    char *text = pr.exit_code == 0 ? xstrdup(pr.out) : NULL;
     proc_result_release(&pr);
     free(arch);
     free(in);
     free(out);
     free(dir);
+    return text;
 }
+
+/* The name nvcc gave a header in the PTX's `.file` table (the path it found
+   it under), for the header the linted path names; NULL when nothing of it
+   was compiled. */
+static char *ptx_file_entry_for(const char *ptx, const char *path)
+{
+    char *want = realpath(path, NULL);
+    if (!want) return NULL;
+    char *found = NULL;
+    for (const char *line = ptx; line && *line && !found;) {
+        const char *end = strchr(line, '\n');
+        const char *t = line;
+        while (*t == ' ' || *t == '\t') t++;
+        if (str_starts_with(t, ".file") && (t[5] == ' ' || t[5] == '\t')) {
+            const char *q = strchr(t, '"');
+            const char *q2 = q ? strchr(q + 1, '"') : NULL;
+            if (q2 && (!end || q2 < end)) {
+                char *name = xstrndup(q + 1, (size_t)(q2 - q - 1));
+                char *real = realpath(name, NULL);
+                if (real && strcmp(real, want) == 0) found = name;
+                else free(name);
+                free(real);
+            }
+        }
+        line = end ? end + 1 : NULL;
+    }
+    free(want);
+    return found;
+}
+
+/* The line tables of the headers whose findings the file's compile judges
+   (a kernel header's code compiled as the linted file includes it). */
+struct header_lines {
+    char *file;            /* the finding's file, as the finding names it */
+    bool read;             /* some code of it was compiled */
+    struct ptx_lines pl;
+};
 
 /* ---- the verdicts ---- */
 
@@ -677,10 +715,12 @@ static void judge_counter(struct diag *d, const char *name, const char *text, si
 bool codegen_check(const struct lint_options *o, const char *path, const char *text, size_t len,
                    const struct strvec *guessed, struct diag_list *diags, double *seconds)
 {
+    /* The file's findings, and those of the headers it includes: nvcc
+       compiles the headers' device code as this file uses it. */
     bool any = false, any_local = false;
     for (size_t i = 0; i < diags->len; i++) {
         const struct diag *d = &diags->items[i];
-        if (codegen_checks_rule(d->rule) && d->file && !strcmp(d->file, path)) {
+        if (codegen_checks_rule(d->rule) && d->file) {
             any = true;
             any_local |= rule_is(d->rule, "CU403");
         }
@@ -692,13 +732,13 @@ bool codegen_check(const struct lint_options *o, const char *path, const char *t
         if (o->codegen == 1 && o->headers != HEADERS_SHIM)
             for (size_t i = 0; i < diags->len; i++) {
                 struct diag *d = &diags->items[i];
-                if (codegen_checks_rule(d->rule) && d->file && !strcmp(d->file, path))
+                if (codegen_checks_rule(d->rule) && d->file)
                     verdict(d, CODEGEN_UNCHECKED, "codegen not checked: no CUDA Toolkit with nvcc was found");
             }
         return true;
     }
     struct compile_setup cs;
-    char *why = NULL, *source = NULL, *ptx = NULL;
+    char *why = NULL, *source = NULL, *ptx = NULL, *ptxas_out = NULL;
     struct ptx_lines pl = {0};
     bool read = false;
     if (!setup_compile(o, path, guessed, &cs)) {
@@ -710,25 +750,59 @@ bool codegen_check(const struct lint_options *o, const char *path, const char *t
         ptx = compile_ptx(&cs, name, "main", text, len, &source, &why);
         free(name);
         if (ptx && !(read = ptx_lines_read(ptx, source, &pl))) why = xasprintf("%s emitted no code for this file (templates never instantiated and functions no kernel calls emit none)", cs.label);
-        if (read && any_local) run_ptxas(&cs, "main", &pl);
+        if (read && any_local) ptxas_out = run_ptxas(&cs, "main");
+        if (ptxas_out) ptx_lines_add_ptxas(&pl, ptxas_out);
     }
+    struct header_lines *headers = NULL;
+    size_t n_headers = 0, cap_headers = 0;
+    char *shown = path_display(path);
     int n_counter = 0;
     char *name = scratch_name(path);
     for (size_t i = 0; i < diags->len; i++) {
         struct diag *d = &diags->items[i];
-        if (!codegen_checks_rule(d->rule) || !d->file || strcmp(d->file, path) != 0) continue;
-        if (!read) {
+        if (!codegen_checks_rule(d->rule) || !d->file) continue;
+        bool in_header = strcmp(d->file, path) != 0;
+        if (!ptx) {
+            verdict(d, CODEGEN_UNCHECKED, "codegen not checked: %s", why ? why : "no toolkit");
+            continue;
+        }
+        const struct ptx_lines *lines = &pl;
+        if (in_header) {
+            /* the header's line table, read once from this compile */
+            size_t h = 0;
+            while (h < n_headers && strcmp(headers[h].file, d->file) != 0) h++;
+            if (h == n_headers) {
+                XGROW(headers, n_headers, cap_headers, 4);
+                struct header_lines *hl = &headers[n_headers++];
+                memset(hl, 0, sizeof *hl);
+                hl->file = xstrdup(d->file);
+                char *entry = ptx_file_entry_for(ptx, d->file);
+                hl->read = entry && ptx_lines_read(ptx, entry, &hl->pl);
+                if (hl->read && ptxas_out) ptx_lines_add_ptxas(&hl->pl, ptxas_out);
+                free(entry);
+            }
+            if (!headers[h].read) {
+                verdict(d, CODEGEN_UNCHECKED, "codegen not checked: %s emitted no code of this header for %s",
+                        cs.label, shown);
+                continue;
+            }
+            lines = &headers[h].pl;
+        } else if (!read) {
             verdict(d, CODEGEN_UNCHECKED, "codegen not checked: %s", why ? why : "no toolkit");
             continue;
         }
         const char *c = d->rule->code;
-        if (!strcmp(c, "CU201") || !strcmp(c, "CU204")) judge_f64(d, &pl, &cs);
-        else if (!strcmp(c, "CU202")) judge_pow(d, &pl, &cs);
-        else if (!strcmp(c, "CU203")) judge_div(d, &pl, &cs);
-        else if (!strcmp(c, "CU401")) judge_shared(d, &pl, &cs);
-        else if (!strcmp(c, "CU402")) judge_global(d, &pl, &cs);
-        else if (!strcmp(c, "CU403")) judge_local(d, &pl, &cs);
-        else if (!strcmp(c, "CU301")) {
+        if (!strcmp(c, "CU201") || !strcmp(c, "CU204")) judge_f64(d, lines, &cs);
+        else if (!strcmp(c, "CU202")) judge_pow(d, lines, &cs);
+        else if (!strcmp(c, "CU203")) judge_div(d, lines, &cs);
+        else if (!strcmp(c, "CU401")) judge_shared(d, lines, &cs);
+        else if (!strcmp(c, "CU402")) judge_global(d, lines, &cs);
+        else if (!strcmp(c, "CU403")) judge_local(d, lines, &cs);
+        else if (in_header) {
+            /* the int copy is made of the linted file only */
+            verdict(d, CODEGEN_UNCHECKED, "codegen not checked: the loop is in a header; only %s is compiled "
+                    "again with the counter made int", shown);
+        } else if (!strcmp(c, "CU301")) {
             if (cs.seconds >= cs.budget_s) {
                 cs.timed_out = true; /* the machine's load, not the file: not cached */
                 verdict(d, CODEGEN_UNCHECKED, "codegen not checked: the file's time for nvcc (%.0f s) is spent",
@@ -739,6 +813,13 @@ bool codegen_check(const struct lint_options *o, const char *path, const char *t
         }
     }
     free(name);
+    for (size_t h = 0; h < n_headers; h++) {
+        if (headers[h].read) ptx_lines_release(&headers[h].pl);
+        free(headers[h].file);
+    }
+    free(headers);
+    free(shown);
+    free(ptxas_out);
     if (seconds) *seconds += cs.seconds;
     ptx_lines_release(&pl);
     free(ptx);

@@ -135,6 +135,15 @@ static int qsort_cmp(const void *a, const void *b)
     return diag_compare(a, b);
 }
 
+/* How much nvcc's code says of a finding: a verdict, a check that could
+   not be made, nothing. */
+static int evidence_rank(const struct diag *d)
+{
+    return d->codegen == CODEGEN_CONFIRMED || d->codegen == CODEGEN_DISPROVED ? 2
+           : d->codegen == CODEGEN_UNCHECKED                                 ? 1
+                                                                             : 0;
+}
+
 void diag_list_sort_unique(struct diag_list *l)
 {
     if (l->len < 2) return;
@@ -142,10 +151,12 @@ void diag_list_sort_unique(struct diag_list *l)
     size_t w = 1;
     for (size_t r = 1; r < l->len; r++) {
         if (diag_compare(&l->items[w - 1], &l->items[r]) == 0) {
-            /* The same finding from another parse pass: keep the first, but
-               keep a fix if only the duplicate has one. */
+            /* The same finding from another parse pass or unit: keep the
+               first, but keep the one with nvcc's verdict when only the
+               duplicate has it, else a fix if only the duplicate has one. */
             struct diag *kept = &l->items[w - 1];
-            if (kept->n_fixes == 0 && l->items[r].n_fixes > 0) {
+            int rk = evidence_rank(kept), rd = evidence_rank(&l->items[r]);
+            if (rd > rk || (rd == rk && kept->n_fixes == 0 && l->items[r].n_fixes > 0)) {
                 struct diag tmp = *kept;
                 *kept = l->items[r];
                 l->items[r] = tmp;
@@ -177,10 +188,33 @@ void diag_list_unique_places(struct diag_list *l, const struct diag_list *kept)
     size_t w = 0;
     for (size_t r = 0; r < l->len; r++) {
         struct diag *d = &l->items[r];
-        bool dup = w > 0 && place_compare(&l->items[w - 1], d) == 0;
-        if (!dup && kept && kept->len)
-            dup = bsearch(d, kept->items, kept->len, sizeof *kept->items, place_qsort_cmp) != NULL;
-        if (dup) {
+        if (kept && kept->len && bsearch(d, kept->items, kept->len, sizeof *kept->items, place_qsort_cmp)) {
+            diag_release(d);
+            continue;
+        }
+        if (w > 0 && place_compare(&l->items[w - 1], d) == 0) {
+            /* of one place's findings, the first with the most evidence */
+            if (evidence_rank(d) > evidence_rank(&l->items[w - 1])) {
+                struct diag tmp = l->items[w - 1];
+                l->items[w - 1] = *d;
+                *d = tmp;
+            }
+            diag_release(d);
+            continue;
+        }
+        l->items[w++] = *d;
+    }
+    l->len = w;
+}
+
+void diag_list_drop_places(struct diag_list *l, const struct diag_list *places)
+{
+    if (!places->len) return;
+    size_t w = 0;
+    for (size_t r = 0; r < l->len; r++) {
+        struct diag *d = &l->items[r];
+        if (d->codegen != CODEGEN_CONFIRMED &&
+            bsearch(d, places->items, places->len, sizeof *places->items, place_qsort_cmp)) {
             diag_release(d);
             continue;
         }

@@ -67,9 +67,14 @@ void diag_list_move(struct diag_list *dst, struct diag_list *src);
 /* Sorts by file, line, column, code, message and drops exact duplicates
    (the same finding found by several parse passes). */
 void diag_list_sort_unique(struct diag_list *l);
-/* On a list sorted by diag_list_sort_unique: keeps the first finding of
-   each rule at each place (file, line, column), and none of a place that
-   kept (sorted and unique by place, or NULL) already has. */
+/* On a list sorted by diag_list_sort_unique: keeps one finding of each rule
+   at each place (file, line, column), the first with the most codegen
+   evidence, and none of a place that kept (sorted and unique by place, or
+   NULL) already has. */
 void diag_list_unique_places(struct diag_list *l, const struct diag_list *kept);
+/* Drops the findings of l at a place that places (sorted by
+   diag_list_sort_unique, then unique by place) holds, unless nvcc's code
+   confirmed them: another unit's compile disproved the finding there. */
+void diag_list_drop_places(struct diag_list *l, const struct diag_list *places);
 
 #endif

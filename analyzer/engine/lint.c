@@ -1077,7 +1077,6 @@ void lint_run_assemble(struct lint_run *run, struct file_result *results, size_t
                 rename_to(&d->fixes[k].file, linted_name(run, &abs_names, d->fixes[k].file));
         }
     }
-    sv_release(&abs_names);
     /* The same rule at the same place, reported from several units (a
        header linted alone and through the files that include it) with
        different messages (another witness, another launch shape): one
@@ -1090,6 +1089,20 @@ void lint_run_assemble(struct lint_run *run, struct file_result *results, size_t
     diag_list_move(&run->diags, &clean);
     diag_list_move(&run->diags, &rest);
     diag_list_sort_unique(&run->diags);
+    /* A header's finding that one unit's compile disproved and none
+       confirmed (another unit could not check it: the header alone emits
+       no code) is set aside too. */
+    struct diag_list disproved = {0};
+    for (size_t i = 0; i < run->n_files; i++)
+        for (size_t j = 0; j < run->files[i].disproved.len; j++) {
+            struct diag *d = diag_copy(&disproved, &run->files[i].disproved.items[j]);
+            rename_to(&d->file, linted_name(run, &abs_names, d->file));
+        }
+    diag_list_sort_unique(&disproved);
+    diag_list_unique_places(&disproved, NULL);
+    diag_list_drop_places(&run->diags, &disproved);
+    diag_list_release(&disproved);
+    sv_release(&abs_names);
 }
 
 struct in_process {
