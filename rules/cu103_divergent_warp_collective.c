@@ -347,7 +347,7 @@ static void cu103_on_cursor(struct rule_ctx *ctx, CXCursor call)
        stays, so exits count as for votes; what remains is whether the lanes
        of one group agree (exits included). */
     unsigned group = exits_ok ? 0 : shuffle_group(clang_Cursor_isNull(inner) ? call : inner, op);
-    if (group && verdict == DIVERGENCE_WITNESSED && dv.early_exit) {
+    if (group && verdict == DIVERGENCE_WITNESSED && (dv.early_exit || divergence_tail_guard(facts, call, &dv))) {
         struct warp_divergence dv_exits;
         struct divergence_witness wit_exits;
         enum divergence_verdict others = divergence_collective(facts, call, true, &dv_exits, &wit_exits);

@@ -740,6 +740,76 @@ static bool trailing_loop(struct divergence_facts *f, CXCursor loop)
     return ast_same_node(k[last], loop);
 }
 
+/* The statement that holds stmt directly (a compound, an if, a loop), or
+   a null cursor. */
+static CXCursor parent_statement(CXCursor fn, CXCursor stmt);
+
+struct parent_find {
+    CXCursor target, parent;
+};
+
+static enum CXChildVisitResult parent_cb(CXCursor c, CXCursor parent, CXClientData data)
+{
+    struct parent_find *s = data;
+    if (!clang_Cursor_isNull(s->parent)) return CXChildVisit_Break;
+    if (ast_same_node(c, s->target)) {
+        s->parent = parent;
+        return CXChildVisit_Break;
+    }
+    return inside(c, s->target) ? CXChildVisit_Recurse : CXChildVisit_Continue;
+}
+
+static CXCursor parent_statement(CXCursor fn, CXCursor stmt)
+{
+    struct parent_find s = {stmt, clang_getNullCursor()};
+    clang_visitChildren(fn, parent_cb, &s);
+    return s.parent;
+}
+
+/* Is stmt at the kernel's tail: the last statement of the kernel's body
+   (a final `return;` aside), or the last of the then-arm of an if without
+   else that is itself at the tail?  A lane that does not enter such an if
+   goes straight to the kernel's end: it has exited, as if the if were
+   `if (!c) return;` before the statements of its arm. */
+static bool at_kernel_tail(struct divergence_facts *f, CXCursor stmt, int depth)
+{
+    if (!f->is_kernel || depth > 16) return false;
+    CXCursor block = parent_statement(f->fn, stmt);
+    if (clang_Cursor_isNull(block) || clang_getCursorKind(block) != CXCursor_CompoundStmt) return false;
+    CXCursor k[256];
+    unsigned n = ast_children(block, k, 256);
+    if (n == 0 || n == 256) return false;
+    unsigned last = n - 1;
+    if (clang_getCursorKind(k[last]) == CXCursor_ReturnStmt && clang_Cursor_isNull(ast_child(k[last], 0)) && last > 0)
+        last--;
+    if (!ast_same_node(k[last], stmt)) return false;
+    CXCursor up = parent_statement(f->fn, block);
+    if (ast_same_node(up, f->fn)) return true;
+    if (clang_Cursor_isNull(up) || clang_getCursorKind(up) != CXCursor_IfStmt) return false;
+    CXCursor arms[4];
+    if (ast_children(up, arms, 4) != 2 || !ast_same_node(arms[1], block)) return false;
+    return at_kernel_tail(f, up, depth + 1);
+}
+
+/* Is holder an if without else at the kernel's tail, with call in its arm
+   (lanes that skip it have exited)? */
+static bool tail_guard(struct divergence_facts *f, CXCursor holder, CXCursor call)
+{
+    if (clang_getCursorKind(holder) != CXCursor_IfStmt) return false;
+    CXCursor arms[4];
+    if (ast_children(holder, arms, 4) != 2 || !inside(arms[1], call)) return false;
+    return at_kernel_tail(f, holder, 0);
+}
+
+bool divergence_tail_guard(struct divergence_facts *f, CXCursor call, const struct warp_divergence *dv)
+{
+    if (!f || dv->early_exit || clang_Cursor_isNull(dv->at)) return false;
+    CXCursor st = enclosing_statement(f->fn, dv->at);
+    if (clang_Cursor_isNull(st)) return false;
+    CXCursor sc = condition_of(st);
+    return !clang_Cursor_isNull(sc) && inside(sc, dv->at) && tail_guard(f, st, call);
+}
+
 /* The lane question of a collective, refined in rf: pairs of lanes as
    lane_shift says (5: one warp; less: one aligned group of lanes). */
 static enum divergence_verdict collective_in(struct divergence_facts *f, CXCursor call, bool exits_ok, unsigned lane_shift,
@@ -787,6 +857,8 @@ static enum divergence_verdict collective_in(struct divergence_facts *f, CXCurso
                 loop = l;
             }
             if (!clang_Cursor_isNull(loop) && inside(loop, call) && trailing_loop(f, loop)) proved = true;
+            /* Lanes that skip an if at the kernel's tail have exited too. */
+            if (!out->early_exit && tail_guard(f, holder, call)) proved = true;
         }
         if (!proved) {
             value_model_set_views(f->vm_warp, rf->u ? rf->u : f->base_u, wv);

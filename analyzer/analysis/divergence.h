@@ -54,6 +54,12 @@ enum divergence_verdict divergence_barrier(struct divergence_facts *f, CXCursor 
 enum divergence_verdict divergence_collective(struct divergence_facts *f, CXCursor call, bool exits_ok,
                                               struct warp_divergence *out, struct divergence_witness *w);
 
+/* CU103: is the divergence dv (found for call) the condition of an if
+   without else at the kernel's tail, holding call in its arm?  The lanes
+   that skip it go straight to the kernel's end: they exit, as after an
+   early return. */
+bool divergence_tail_guard(struct divergence_facts *f, CXCursor call, const struct warp_divergence *dv);
+
 /* CU103, for a shuffle whose width argument confines it to aligned groups
    of group_lanes lanes (a power of two below 32): can two lanes of one such
    group disagree on reaching it, exits included?  When they cannot, lanes
