@@ -45,6 +45,10 @@ struct use_scan {
        constants on the way (r * K + k, r * K + 8 * k), not multiplied by a
        run-time value ((r + k) * K) */
     bool any_added;
+    /* a composite index with a partner that is not a compile-time constant
+       (r * K + k); with constants only (s[k + 5], K[16 + 16 * k]) every
+       index of a fully unrolled loop is a constant */
+    bool any_varying;
     /* why the int fix is not offered (the first reason found) */
     char *unsafe;
     CXCursor unsafe_at;
@@ -165,11 +169,13 @@ static bool base_is_global_address(CXCursor base)
     return true;
 }
 
-static void record_address(struct use_scan *s, CXCursor at, bool composite, long long low_c, bool scaled)
+static void record_address(struct use_scan *s, CXCursor at, bool composite, long long low_c, bool scaled,
+                           bool varying)
 {
     s->address = true;
     if (composite) {
         if (!scaled) s->any_added = true;
+        if (varying) s->any_varying = true;
         if (low_c <= 0) s->all_low_bits = false;
         else if (s->low_bits_c == 0 || low_c < s->low_bits_c) s->low_bits_c = low_c;
     }
@@ -202,6 +208,7 @@ static void trace_address(struct use_scan *s, int ref)
     int cur = ref;
     bool composite = false;
     bool scaled = false;  /* multiplied by a run-time value on the way */
+    bool varying = false; /* some partner on the way is not a constant */
     long long low_c = 0; /* C when the index so far is X * C + k */
     for (;;) {
         int p = real_parent(s, cur);
@@ -220,7 +227,7 @@ static void trace_address(struct use_scan *s, int ref)
             enum CXTypeKind ot = kind_of(ast_strip(other));
             if ((ot == CXType_Pointer || kind_of(pc) == CXType_Pointer) && op != CXBinaryOperator_Mul) {
                 if (kind_of(pc) == CXType_Pointer && base_is_global_address(other))
-                    record_address(s, pc, composite, low_c, scaled);
+                    record_address(s, pc, composite, low_c, scaled, varying);
                 return;
             }
             /* Only signed partners keep the index signed once the counter is
@@ -228,9 +235,11 @@ static void trace_address(struct use_scan *s, int ref)
             if (!ast_is_integer_kind(ot) || !signed_or_constant(other)) return;
             low_c = !composite && op == CXBinaryOperator_Add ? power_of_two_factor(other) : 0;
             long long factor;
-            if (op == CXBinaryOperator_Mul && !ast_eval_int(other, &factor)) {
-                struct constval cv;
-                if (!constprop_value(ctx_analysis(s->ctx, &constprop_analysis), other, &cv)) scaled = true;
+            struct constval cv;
+            if (!ast_eval_int(other, &factor) &&
+                !constprop_value(ctx_analysis(s->ctx, &constprop_analysis), other, &cv)) {
+                varying = true;
+                if (op == CXBinaryOperator_Mul) scaled = true;
             }
             composite = true;
             cur = p;
@@ -239,14 +248,14 @@ static void trace_address(struct use_scan *s, int ref)
         if (pk == CXCursor_ArraySubscriptExpr) {
             CXCursor kids[2];
             if (ast_children(pc, kids, 2) != 2 || !clang_equalCursors(kids[1], child)) return;
-            if (base_is_global_address(kids[0])) record_address(s, pc, composite, low_c, scaled);
+            if (base_is_global_address(kids[0])) record_address(s, pc, composite, low_c, scaled, varying);
             return;
         }
         if (pk == CXCursor_CompoundAssignOperator) {
             CXCursor kids[2];
             if (ast_children(pc, kids, 2) == 2 && clang_equalCursors(kids[1], child) &&
                 kind_of(kids[0]) == CXType_Pointer && base_is_global_address(kids[0]))
-                record_address(s, pc, composite, low_c, scaled);
+                record_address(s, pc, composite, low_c, scaled, varying);
             return;
         }
         return;
@@ -618,7 +627,9 @@ static bool counter_below(struct rule_ctx *ctx, const struct for_parts *fp, long
    adds the counter (r * K + k, r * K + 8 * k) saves from 2 trips on, but one
    that multiplies it by a run-time value ((r + k) * K, k * K) is the same
    code up to 2 trips, differs at 3 and 4 only with two or more such indexes,
-   and saves from 5 trips on; so up to 4 trips it is not reported.  A trip
+   and saves from 5 trips on; so up to 4 trips it is not reported.  An index
+   whose other operands are all constants (p[k + 5]) is a constant in every
+   unrolled copy: identical PTX (the sixth set's four false alarms).  A trip
    count that is a constant of a value not known here (a template
    parameter's) may be 1, or small enough for full unrolling: it cannot be
    told, and nothing is said. */
@@ -629,9 +640,10 @@ static bool unrolled_copies_gain(struct rule_ctx *ctx, const struct for_parts *f
     long long trip;
     if (unroll_trip_count(cp, fp->loop, &trip)) {
         if (trip <= 1) return false;
-        if (!s->any_added && trip <= NVCC_SCALED_INDEX_SAME_MAX_TRIP &&
-            unroll_loop(ctx->tu, ctx->function, cp, fp->loop) == UNROLL_FULLY)
-            return false;
+        bool unrolled = unroll_loop(ctx->tu, ctx->function, cp, fp->loop) == UNROLL_FULLY;
+        /* every unrolled index a constant: nothing left to compute */
+        if (unrolled && !s->any_varying) return false;
+        if (unrolled && !s->any_added && trip <= NVCC_SCALED_INDEX_SAME_MAX_TRIP) return false;
         return true;
     }
     return !unroll_trip_is_constant(cp, fp->loop);
