@@ -411,6 +411,181 @@ bool hostexpr_is_dim3(CXType t)
     return r;
 }
 
+static bool dim3_parts_at(CXCursor e, CXCursor part[3], hostexpr_unchanged_fn *is_unchanged, int depth);
+
+/* ---- a dim3 set member by member: `dim3 b; b.x = 32; b.y = 8; k<<<g, b>>>()` ---- */
+
+#define MEMBERS_MAX_DEPTH 96
+
+/* The cursors from root down to the one holding target (target included);
+   *n = 0 when root does not hold it. */
+struct path_find {
+    CXCursor target;
+    CXCursor stack[MEMBERS_MAX_DEPTH];
+    unsigned depth, n;
+    CXCursor found[MEMBERS_MAX_DEPTH];
+};
+
+static enum CXChildVisitResult path_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct path_find *p = data;
+    if (p->n) return CXChildVisit_Break;
+    if (!ast_same_node(c, p->target)) {
+        CXSourceRange r = clang_getCursorExtent(c), t = clang_getCursorExtent(p->target);
+        unsigned cs, ce, ts, te;
+        clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, &cs);
+        clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &ce);
+        clang_getExpansionLocation(clang_getRangeStart(t), NULL, NULL, NULL, &ts);
+        clang_getExpansionLocation(clang_getRangeEnd(t), NULL, NULL, NULL, &te);
+        if (!(cs <= ts && te <= ce)) return CXChildVisit_Continue;
+    }
+    if (p->depth >= MEMBERS_MAX_DEPTH) return CXChildVisit_Break;
+    p->stack[p->depth++] = c;
+    if (ast_same_node(c, p->target)) {
+        p->n = p->depth;
+        memcpy(p->found, p->stack, p->n * sizeof *p->stack);
+        return CXChildVisit_Break;
+    }
+    clang_visitChildren(c, path_visit, p);
+    p->depth--;
+    return p->n ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* `var.m = value` (m one of x, y, z): the member's index, and the value; -1
+   otherwise. */
+static int member_assignment(CXCursor stmt, CXCursor var, CXCursor *value)
+{
+    stmt = ast_strip(stmt);
+    CXCursor kids[2];
+    if (clang_getCursorKind(stmt) == CXCursor_CallExpr) {
+        /* an assignment operator of a class: not a dim3 member */
+        return -1;
+    }
+    if (clang_getCursorKind(stmt) != CXCursor_BinaryOperator || ast_binop(stmt) != CXBinaryOperator_Assign ||
+        ast_children(stmt, kids, 2) != 2)
+        return -1;
+    CXCursor lhs = ast_strip(kids[0]);
+    if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr) return -1;
+    CXCursor base = ast_strip(ast_child(lhs, 0));
+    if (clang_getCursorKind(base) != CXCursor_DeclRefExpr || !clang_equalCursors(clang_getCursorReferenced(base), var))
+        return -1;
+    char *m = ast_spelling(lhs);
+    int idx = !strcmp(m, "x") ? 0 : !strcmp(m, "y") ? 1 : !strcmp(m, "z") ? 2 : -1;
+    free(m);
+    *value = kids[1];
+    return idx;
+}
+
+struct var_writes {
+    CXCursor var;
+    CXCursor stack[MEMBERS_MAX_DEPTH];
+    unsigned depth;
+    unsigned writes;    /* every write of var */
+};
+
+/* Counts the writes of var: an assignment (plain, compound, a class's
+   operator=) or ++/--/& whose operand is var or a member of it. */
+static enum CXChildVisitResult writes_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct var_writes *w = data;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(c), w->var)) {
+        CXCursor cur = c;
+        for (unsigned i = w->depth; i > 0; i--) {
+            CXCursor p = w->stack[i - 1];
+            enum CXCursorKind pk = clang_getCursorKind(p);
+            if (pk == CXCursor_UnexposedExpr || pk == CXCursor_ParenExpr || pk == CXCursor_MemberRefExpr) {
+                cur = p;
+                continue;
+            }
+            bool first = ast_same_node(ast_strip(ast_child(p, 0)), ast_strip(cur)) || ast_same_node(ast_child(p, 0), cur);
+            if (pk == CXCursor_UnaryOperator || ((pk == CXCursor_CompoundAssignOperator ||
+                                                  (pk == CXCursor_BinaryOperator && ast_binop(p) == CXBinaryOperator_Assign)) &&
+                                                 first))
+                w->writes++;
+            else if (pk == CXCursor_CallExpr && clang_Cursor_getNumArguments(p) >= 1) {
+                char *name = ast_spelling(clang_getCursorReferenced(p));
+                if (!strncmp(name, "operator", 8) && strcmp(name, "operator==") && strcmp(name, "operator!=") &&
+                    (strchr(name + 8, '=') || strstr(name, "++") || strstr(name, "--")))
+                    w->writes++;
+                free(name);
+            }
+            break;
+        }
+        return CXChildVisit_Continue;
+    }
+    if (w->depth < MEMBERS_MAX_DEPTH) {
+        w->stack[w->depth++] = c;
+        clang_visitChildren(c, writes_visit, w);
+        w->depth--;
+    }
+    return CXChildVisit_Continue;
+}
+
+/* var (a local dim3) as the launch's argument `use` sees it: its
+   initialiser's parts, then the member assignments `var.x = e` written as
+   statements of the block that holds the launch, before it; only when those
+   are all the writes of var in its function and no loop holds that block
+   (a later assignment could then come first). */
+static bool member_assigned_parts(CXCursor var, CXCursor init, CXCursor use, CXCursor part[3],
+                                  hostexpr_unchanged_fn *is_unchanged, int depth)
+{
+    CXCursor fn = clang_getCursorSemanticParent(var);
+    enum CXCursorKind fk = clang_getCursorKind(fn);
+    if (fk != CXCursor_FunctionDecl && fk != CXCursor_CXXMethod && fk != CXCursor_FunctionTemplate) return false;
+    struct path_find *pf = xcalloc(1, sizeof *pf);
+    pf->target = use;
+    clang_visitChildren(fn, path_visit, pf);
+    bool ok = false;
+    int block = -1;
+    for (int i = (int)pf->n - 2; i >= 0 && block < 0; i--)
+        if (clang_getCursorKind(pf->found[i]) == CXCursor_CompoundStmt) block = i;
+    for (int i = 0; i < block; i++) {
+        enum CXCursorKind k = clang_getCursorKind(pf->found[i]);
+        if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt || k == CXCursor_LambdaExpr)
+            block = -1;
+    }
+    if (block >= 0) {
+        CXCursor stmts[512];
+        unsigned n = ast_children(pf->found[block], stmts, 512);
+        CXCursor holder = pf->found[block + 1];
+        CXCursor given[3] = {clang_getNullCursor(), clang_getNullCursor(), clang_getNullCursor()};
+        unsigned assigned = 0, before = 0;
+        bool reached = false;
+        for (unsigned i = 0; i < n && n < 512; i++) {
+            if (ast_same_node(stmts[i], holder)) reached = true;
+            CXCursor value;
+            int m = member_assignment(stmts[i], var, &value);
+            if (m < 0) continue;
+            assigned++;
+            if (!reached) {
+                given[m] = value;
+                before++;
+            }
+        }
+        struct var_writes w = {.var = var};
+        clang_visitChildren(fn, writes_visit, &w);
+        if (reached && before > 0 && w.writes == assigned) {
+            CXCursor base[3] = {clang_getNullCursor(), clang_getNullCursor(), clang_getNullCursor()};
+            /* `dim3 b;` (no initialiser written: 1, 1, 1) or its initialiser's parts */
+            if (clang_Cursor_isNull(init)) {
+                ok = true;
+            } else {
+                /* `dim3 b;` calls the default constructor: no argument */
+                CXCursor kids[4];
+                unsigned nk = ast_children(ast_strip(init), kids, 4), args = 0;
+                for (unsigned i = 0; i < nk; i++) args += clang_getCursorKind(kids[i]) != CXCursor_TypeRef;
+                ok = (clang_getCursorKind(ast_strip(init)) == CXCursor_CallExpr && args == 0) ||
+                     dim3_parts_at(init, base, is_unchanged, depth + 1);
+            }
+            for (int i = 0; i < 3 && ok; i++) part[i] = !clang_Cursor_isNull(given[i]) ? given[i] : base[i];
+        }
+    }
+    free(pf);
+    return ok;
+}
+
 static bool dim3_parts_at(CXCursor e, CXCursor part[3], hostexpr_unchanged_fn *is_unchanged, int depth)
 {
     if (depth > 8) return false;
@@ -445,7 +620,10 @@ static bool dim3_parts_at(CXCursor e, CXCursor part[3], hostexpr_unchanged_fn *i
         CXCursor var = clang_getCursorReferenced(e);
         if (clang_getCursorKind(var) != CXCursor_VarDecl) return false;
         CXCursor init = clang_Cursor_getVarDeclInitializer(var);
-        if (clang_Cursor_isNull(init) || !is_unchanged(var)) return false;
+        if (!is_unchanged(var))
+            return hostexpr_is_dim3(clang_getCursorType(var)) &&
+                   member_assigned_parts(var, init, e, part, is_unchanged, depth);
+        if (clang_Cursor_isNull(init)) return false;
         return dim3_parts_at(init, part, is_unchanged, depth + 1);
     }
     return false;

@@ -144,6 +144,7 @@ static void unknown_shapes(void **state)
           "__global__ void runtime(float *o) {}\n"
           "__global__ void changed(float *o) {}\n"
           "__global__ void member_changed(float *o) {}\n"
+          "__global__ void member_set(float *o) {}\n"
           "__global__ void never(float *o) {}\n"
           "__global__ void api(float *o) {}\n"
           "void host(float *o, int n, int bs) {\n"
@@ -153,8 +154,11 @@ static void unknown_shapes(void **state)
           "  t *= 2;\n"
           "  changed<<<n, t>>>(o);\n"
           "  dim3 b(32, 4);\n"
-          "  b.y = 8;\n"
+          "  if (n > 4) b.y = 8;\n"
           "  member_changed<<<n, b>>>(o);\n"
+          "  dim3 m(32, 4);\n"
+          "  m.y = 8;\n"
+          "  member_set<<<n, m>>>(o);\n"
           "  api<<<n, 128>>>(o);\n"
           "  void *args[] = {&o};\n"
           "  cudaLaunchKernel((const void *)api, dim3(n), dim3(bs), args, 0, 0);\n"
@@ -164,6 +168,10 @@ static void unknown_shapes(void **state)
     assert_int_equal(li.n_sites, 2);
     assert_false(launch_block_shapes(p.m, kernel(&p, "changed"), &li));
     assert_false(launch_block_shapes(p.m, kernel(&p, "member_changed"), &li));
+    /* members assigned in straight-line code before the launch: read */
+    assert_true(launch_block_shapes(p.m, kernel(&p, "member_set"), &li));
+    assert_int_equal(li.shape[0].b[0], 32);
+    assert_int_equal(li.shape[0].b[1], 8);
     assert_false(launch_block_shapes(p.m, kernel(&p, "never"), &li));
     assert_int_equal(li.n_sites, 0);
     assert_false(launch_block_shapes(p.m, kernel(&p, "api"), &li));
