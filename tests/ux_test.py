@@ -14,8 +14,6 @@
   progress    in a pseudo-terminal (stderr a TTY) a self-updating line
               appears on stderr and is erased at the end; never on stdout,
               never when stderr is not a TTY, never with --quiet.
-  guessed_include  a folder guessed for a missing <header> does not shadow the
-              system's headers.
   shard       --shard K/N over a tree: the shards are disjoint, cover it,
               their findings together equal one run's, the same command gives
               the same shard, and adding a file moves few files between shards.
@@ -350,26 +348,7 @@ def test_header_names(tmp):
     check(names == ["src/k.cuh"] or names == ["./src/k.cuh"], f"header names: one CU101, named as linted ({names})")
 
 
-def test_guessed_include(tmp):
-    """A folder guessed for a missing <header> is searched after the system's folders: a Windows compat/
-    folder that also holds its own sys/time.h must not replace the system's."""
-    proj = os.path.join(tmp, "proj")
-    os.makedirs(os.path.join(proj, "compat", "sys"))
-    os.makedirs(os.path.join(proj, "src"))
-    with open(os.path.join(proj, "compat", "miner-config.h"), "w") as f:
-        f.write("#pragma once\n#define MINER_BLOCK 128\n")
-    with open(os.path.join(proj, "compat", "sys", "time.h"), "w") as f:
-        f.write("#pragma once\n__int64 windows_only_type;\n")  # what a Windows compat header holds
-    with open(os.path.join(proj, "src", "k.cu"), "w") as f:
-        f.write("#include <miner-config.h>\n#include <sys/time.h>\n"
-                "__global__ void k(float *x) { x[threadIdx.x] = MINER_BLOCK * x[threadIdx.x]; }\n")
-    rc, out, err, _ = run(["--format", "json", "--exit-zero", "src/k.cu"], cwd=proj)
-    diags = json.loads(out)["diagnostics"] if out.strip() else []
-    errs = [d["message"] for d in diags if d["code"] == "CU000"]
-    check(rc == 0 and not errs, f"guessed include: the <header> is found and the system's sys/time.h kept ({errs or err})")
-
-
-GROUPS = {"guessed_include": test_guessed_include, "header_names": test_header_names, "stdin": test_stdin, "statistics": test_statistics, "output": test_output, "progress": test_progress,
+GROUPS = {"header_names": test_header_names, "stdin": test_stdin, "statistics": test_statistics, "output": test_output, "progress": test_progress,
           "shard": test_shard, "watch": test_watch}
 
 

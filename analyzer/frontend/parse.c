@@ -252,12 +252,9 @@ int parse_plan_build(const struct lint_options *o, const char *file, const char 
                 sv_push(&plan->passes[p].args, "-iquote");
                 sv_push(&plan->passes[p].args, plan->guessed_includes.items[i]);
             }
-            /* after the system's folders: a guessed folder found for one
-               missing <header> must not shadow the system headers it also
-               holds (a project's Windows compat/ folder with its own
-               sys/time.h and unistd.h) */
+            /* after the build's own -I (none without a compile command) */
             for (size_t i = 0; i < angled.len; i++) {
-                sv_push(&plan->passes[p].args, "-idirafter");
+                sv_push(&plan->passes[p].args, "-I");
                 sv_push(&plan->passes[p].args, angled.items[i]);
             }
         }
