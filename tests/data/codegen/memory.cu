@@ -8,11 +8,13 @@ __global__ void counters(float *out, const float *in, int n)
     float s = 0.0f;
     for (unsigned j = 0; j < 100; j++)   // codegen: CU301 confirmed
         s += in[i + j * n];
+    /* t is never used: nvcc removes the loop, and with it any cost of the
+       counter's type */
     const float *p = in + i;
     float t = 0.0f;
     for (unsigned k = 0; k < 8; k++)     // codegen: CU301 disproved
-        t += p[k * 4];
-    out[i] = s + t;
+        t += p[k * n];
+    out[i] = s;
 }
 
 __global__ void ring_buffer(float *out, const float *in, int rows, int cols)
