@@ -60,6 +60,9 @@ struct warp_view {
        queries): classified warp-uniform. */
     CXCursor *assumed;
     unsigned n_assumed;
+    /* fn's returns end the thread: it is a kernel, or every call of it in
+       the unit is a kernel's last statement (-1: not yet asked) */
+    int returns_exit;
 };
 
 /* ------------------------------------------------------------ the pass */
@@ -211,6 +214,97 @@ static int find_node(const struct warp_view *w, CXCursor c)
     return -1;
 }
 
+/* ---- functions whose return ends the thread ---- */
+
+struct tail_calls {
+    CXCursor fn;       /* the function (or function template) asked about */
+    unsigned calls;    /* its calls found */
+    unsigned tail;     /* of them, a kernel's last statement */
+    CXCursor kernel_last; /* while visiting a kernel: its body's last statement */
+    bool in_kernel;
+};
+
+/* Does the call name fn (a specialisation of the template fn too)? */
+static bool calls_function(CXCursor call, CXCursor fn)
+{
+    CXCursor ref = clang_getCursorReferenced(call);
+    if (clang_Cursor_isNull(ref)) return false;
+    if (clang_equalCursors(clang_getCanonicalCursor(ref), clang_getCanonicalCursor(fn))) return true;
+    CXCursor tmpl = clang_getSpecializedCursorTemplate(ref);
+    return !clang_Cursor_isNull(tmpl) && clang_equalCursors(clang_getCanonicalCursor(tmpl), clang_getCanonicalCursor(fn));
+}
+
+static enum CXChildVisitResult tail_call_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct tail_calls *t = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_CallExpr && calls_function(c, t->fn)) {
+        t->calls++;
+        if (t->in_kernel && !clang_Cursor_isNull(t->kernel_last) &&
+            (ast_same_node(c, t->kernel_last) || ast_same_node(ast_strip(t->kernel_last), c)))
+            t->tail++;
+    }
+    if (k == CXCursor_DeclRefExpr && !t->in_kernel) {
+        /* its address taken, or named outside a call: not known */
+        CXCursor ref = clang_getCursorReferenced(c);
+        if (!clang_Cursor_isNull(ref) && clang_equalCursors(clang_getCanonicalCursor(ref), clang_getCanonicalCursor(t->fn)) &&
+            clang_getCursorKind(parent) != CXCursor_CallExpr && clang_getCursorKind(parent) != CXCursor_UnexposedExpr)
+            t->calls++;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult tail_fn_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct tail_calls *t = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl) return CXChildVisit_Recurse;
+    if (k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate && k != CXCursor_CXXMethod) return CXChildVisit_Continue;
+    if (!clang_isCursorDefinition(c)) return CXChildVisit_Continue;
+    CXCursor kids[64];
+    unsigned n = ast_children(c, kids, 64);
+    if (!n || clang_getCursorKind(kids[n - 1]) != CXCursor_CompoundStmt) return CXChildVisit_Continue;
+    t->in_kernel = (ast_exec_space(c) & SPACE_GLOBAL) == SPACE_GLOBAL;
+    t->kernel_last = clang_getNullCursor();
+    if (t->in_kernel) {
+        CXCursor body[256];
+        unsigned nb = ast_children(kids[n - 1], body, 256);
+        if (nb > 0 && nb < 256) {
+            unsigned last = nb - 1;
+            if (clang_getCursorKind(body[last]) == CXCursor_ReturnStmt && clang_Cursor_isNull(ast_child(body[last], 0)) &&
+                last > 0)
+                last--;
+            t->kernel_last = body[last];
+        }
+    }
+    clang_visitChildren(kids[n - 1], tail_call_visit, t);
+    return CXChildVisit_Continue;
+}
+
+/* Does a return from w->fn end the thread: fn is a kernel, or a device
+   function (template) that the unit calls only as the last statement of
+   kernels (`__global__ void k(P p) { k_impl<true>(p); }`), so that a lane
+   returning from it goes straight to the kernel's end? */
+static bool returns_end_thread(struct warp_view *w)
+{
+    if (w->returns_exit >= 0) return w->returns_exit;
+    CXCursor fn = w->fn;
+    enum CXCursorKind fk = clang_getCursorKind(fn);
+    bool r = false;
+    if ((fk == CXCursor_FunctionDecl || fk == CXCursor_FunctionTemplate) &&
+        (ast_exec_space(fn) & SPACE_GLOBAL) == SPACE_GLOBAL) {
+        r = true;
+    } else if (fk == CXCursor_FunctionDecl || fk == CXCursor_FunctionTemplate) {
+        struct tail_calls t = {.fn = fn};
+        clang_visitChildren(clang_getTranslationUnitCursor(w->tu), tail_fn_visit, &t);
+        r = t.calls > 0 && t.tail == t.calls;
+    }
+    w->returns_exit = r;
+    return r;
+}
+
 struct warp_view *warp_view_new(CXTranslationUnit tu, CXCursor fn, struct uniformity *u,
                                 const struct launch_info *li)
 {
@@ -218,6 +312,7 @@ struct warp_view *warp_view_new(CXTranslationUnit tu, CXCursor fn, struct unifor
     w->tu = tu;
     w->fn = fn;
     w->u = u;
+    w->returns_exit = -1;
     w->aligned = true;
     w->x_mult32 = true;
     if (li && li->known && li->n_shapes > 0) {
@@ -1005,7 +1100,9 @@ static bool node_lane_divergent(struct warp_view *w, int node, bool exits_ok, st
                 if (lp < 0 || !is_ancestor(w, lp, (int)i)) continue;
             }
             if (in_other_branch(w, (int)i, node)) continue;
-            /* A return from the kernel itself ends the thread. */
+            /* A return from the kernel itself ends the thread; so does one
+               from a function called only as a kernel's last statement. */
+            if (exits_ok && k == CXCursor_ReturnStmt && fn == 0 && returns_end_thread(w)) continue;
             if (exits_ok && k == CXCursor_ReturnStmt &&
                 (w->nodes[fn].c.kind == CXCursor_FunctionDecl || w->nodes[fn].c.kind == CXCursor_FunctionTemplate) &&
                 (ast_exec_space(w->nodes[fn].c) & SPACE_GLOBAL) == SPACE_GLOBAL)
