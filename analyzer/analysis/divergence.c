@@ -120,23 +120,9 @@ const struct analysis_kind divergence_analysis = {
 
 /* ---- the syntax around a construct ---- */
 
-static unsigned start_of(CXCursor c)
-{
-    unsigned off = 0;
-    clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)), NULL, NULL, NULL, &off);
-    return off;
-}
-
-static unsigned end_of(CXCursor c)
-{
-    unsigned off = 0;
-    clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(c)), NULL, NULL, NULL, &off);
-    return off;
-}
-
 static bool inside(CXCursor outer, CXCursor c)
 {
-    return start_of(c) >= start_of(outer) && end_of(c) <= end_of(outer);
+    return ast_inside(outer, c);
 }
 
 /* The innermost statement of a kind holding c, whose first child holds
@@ -732,12 +718,7 @@ static bool trailing_loop(struct divergence_facts *f, CXCursor loop)
     CXCursor k[64];
     unsigned n = ast_children(f->fn, k, 64);
     if (!n || clang_getCursorKind(k[n - 1]) != CXCursor_CompoundStmt) return false;
-    CXCursor body = k[n - 1];
-    unsigned nb = ast_children(body, k, 64);
-    if (nb == 0 || nb == 64) return false;
-    unsigned last = nb - 1;
-    if (clang_getCursorKind(k[last]) == CXCursor_ReturnStmt && last > 0) last--;
-    return ast_same_node(k[last], loop);
+    return ast_same_node(ast_block_last_statement(k[n - 1]), loop);
 }
 
 /* The statement that holds stmt directly (a compound, an if, a loop), or
@@ -776,13 +757,7 @@ static bool at_kernel_tail(struct divergence_facts *f, CXCursor stmt, int depth)
     if (!f->is_kernel || depth > 16) return false;
     CXCursor block = parent_statement(f->fn, stmt);
     if (clang_Cursor_isNull(block) || clang_getCursorKind(block) != CXCursor_CompoundStmt) return false;
-    CXCursor k[256];
-    unsigned n = ast_children(block, k, 256);
-    if (n == 0 || n == 256) return false;
-    unsigned last = n - 1;
-    if (clang_getCursorKind(k[last]) == CXCursor_ReturnStmt && clang_Cursor_isNull(ast_child(k[last], 0)) && last > 0)
-        last--;
-    if (!ast_same_node(k[last], stmt)) return false;
+    if (!ast_same_node(ast_block_last_statement(block), stmt)) return false;
     CXCursor up = parent_statement(f->fn, block);
     if (ast_same_node(up, f->fn)) return true;
     if (clang_Cursor_isNull(up) || clang_getCursorKind(up) != CXCursor_IfStmt) return false;

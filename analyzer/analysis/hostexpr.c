@@ -431,15 +431,7 @@ static enum CXChildVisitResult path_visit(CXCursor c, CXCursor parent, CXClientD
     (void)parent;
     struct path_find *p = data;
     if (p->n) return CXChildVisit_Break;
-    if (!ast_same_node(c, p->target)) {
-        CXSourceRange r = clang_getCursorExtent(c), t = clang_getCursorExtent(p->target);
-        unsigned cs, ce, ts, te;
-        clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, &cs);
-        clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &ce);
-        clang_getExpansionLocation(clang_getRangeStart(t), NULL, NULL, NULL, &ts);
-        clang_getExpansionLocation(clang_getRangeEnd(t), NULL, NULL, NULL, &te);
-        if (!(cs <= ts && te <= ce)) return CXChildVisit_Continue;
-    }
+    if (!ast_inside(c, p->target)) return CXChildVisit_Continue;
     if (p->depth >= MEMBERS_MAX_DEPTH) return CXChildVisit_Break;
     p->stack[p->depth++] = c;
     if (ast_same_node(c, p->target)) {

@@ -99,8 +99,7 @@ static unsigned end_of(CXCursor c)
 
 static bool inside(CXCursor outer, CXCursor c)
 {
-    unsigned s = start_of(c);
-    return s >= start_of(outer) && end_of(c) <= end_of(outer);
+    return ast_inside(outer, c);
 }
 
 /* The innermost loop of the function holding c, or a null cursor. */

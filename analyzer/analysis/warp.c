@@ -260,6 +260,8 @@ static enum CXChildVisitResult tail_fn_visit(CXCursor c, CXCursor parent, CXClie
     (void)parent;
     struct tail_calls *t = data;
     enum CXCursorKind k = clang_getCursorKind(c);
+    /* the toolkit's and the system's headers call no function of the project */
+    if (clang_Location_isInSystemHeader(clang_getCursorLocation(c))) return CXChildVisit_Continue;
     if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl) return CXChildVisit_Recurse;
     if (k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate && k != CXCursor_CXXMethod) return CXChildVisit_Continue;
     if (!clang_isCursorDefinition(c)) return CXChildVisit_Continue;
@@ -267,18 +269,7 @@ static enum CXChildVisitResult tail_fn_visit(CXCursor c, CXCursor parent, CXClie
     unsigned n = ast_children(c, kids, 64);
     if (!n || clang_getCursorKind(kids[n - 1]) != CXCursor_CompoundStmt) return CXChildVisit_Continue;
     t->in_kernel = (ast_exec_space(c) & SPACE_GLOBAL) == SPACE_GLOBAL;
-    t->kernel_last = clang_getNullCursor();
-    if (t->in_kernel) {
-        CXCursor body[256];
-        unsigned nb = ast_children(kids[n - 1], body, 256);
-        if (nb > 0 && nb < 256) {
-            unsigned last = nb - 1;
-            if (clang_getCursorKind(body[last]) == CXCursor_ReturnStmt && clang_Cursor_isNull(ast_child(body[last], 0)) &&
-                last > 0)
-                last--;
-            t->kernel_last = body[last];
-        }
-    }
+    t->kernel_last = t->in_kernel ? ast_block_last_statement(kids[n - 1]) : clang_getNullCursor();
     clang_visitChildren(kids[n - 1], tail_call_visit, t);
     return CXChildVisit_Continue;
 }
@@ -1103,10 +1094,6 @@ static bool node_lane_divergent(struct warp_view *w, int node, bool exits_ok, st
             /* A return from the kernel itself ends the thread; so does one
                from a function called only as a kernel's last statement. */
             if (exits_ok && k == CXCursor_ReturnStmt && fn == 0 && returns_end_thread(w)) continue;
-            if (exits_ok && k == CXCursor_ReturnStmt &&
-                (w->nodes[fn].c.kind == CXCursor_FunctionDecl || w->nodes[fn].c.kind == CXCursor_FunctionTemplate) &&
-                (ast_exec_space(w->nodes[fn].c) & SPACE_GLOBAL) == SPACE_GLOBAL)
-                continue;
         } else {
             int lp = enclosing_loop(w, (int)i, fn);
             if (lp < 0 || w->nodes[lp].c.kind == CXCursor_SwitchStmt) continue;

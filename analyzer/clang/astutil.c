@@ -314,3 +314,28 @@ bool ast_same_node(CXCursor a, CXCursor b)
     clang_getExpansionLocation(clang_getRangeEnd(rb), NULL, NULL, NULL, &eb);
     return sa == sb && ea == eb && fa && fb && clang_File_isEqual(fa, fb);
 }
+
+static unsigned expansion_offset(CXSourceLocation l)
+{
+    unsigned off = 0;
+    clang_getExpansionLocation(l, NULL, NULL, NULL, &off);
+    return off;
+}
+
+bool ast_inside(CXCursor outer, CXCursor c)
+{
+    CXSourceRange o = clang_getCursorExtent(outer), r = clang_getCursorExtent(c);
+    return expansion_offset(clang_getRangeStart(r)) >= expansion_offset(clang_getRangeStart(o)) &&
+           expansion_offset(clang_getRangeEnd(r)) <= expansion_offset(clang_getRangeEnd(o));
+}
+
+CXCursor ast_block_last_statement(CXCursor block)
+{
+    CXCursor k[256];
+    unsigned n = ast_children(block, k, 256);
+    if (n == 0 || n == 256) return clang_getNullCursor();
+    unsigned last = n - 1;
+    if (last > 0 && clang_getCursorKind(k[last]) == CXCursor_ReturnStmt && clang_Cursor_isNull(ast_child(k[last], 0)))
+        last--;
+    return k[last];
+}

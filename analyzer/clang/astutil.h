@@ -36,6 +36,12 @@ bool ast_call_never_returns(CXCursor call);
 /* Does statement s leave the block it is in: return, break or continue, as
    itself or as the last statement of its braces (`if (c) { ...; return; }`)? */
 bool ast_stmt_leaves_block(CXCursor s);
+/* Does c lie within outer's extent (expansion offsets; c may be outer)? */
+bool ast_inside(CXCursor outer, CXCursor c);
+/* The last statement of the block (a compound statement), a final bare
+   `return;` passed over when something comes before it; a null cursor for an
+   empty block or one too long to read. */
+CXCursor ast_block_last_statement(CXCursor block);
 /* ++ or -- (pre or post). */
 bool ast_unop_is_incdec(enum CXUnaryOperatorKind op);
 

@@ -120,12 +120,19 @@ static int cmp_uint(unsigned a, unsigned b)
     return a < b ? -1 : a > b;
 }
 
-static int diag_compare(const struct diag *a, const struct diag *b)
+/* The place of a finding: file, line, column and rule. */
+static int place_compare(const struct diag *a, const struct diag *b)
 {
     int c = strcmp(a->file, b->file);
     if (!c) c = cmp_uint(a->line, b->line);
     if (!c) c = cmp_uint(a->column, b->column);
     if (!c) c = strcmp(a->rule->code, b->rule->code);
+    return c;
+}
+
+static int diag_compare(const struct diag *a, const struct diag *b)
+{
+    int c = place_compare(a, b);
     if (!c) c = strcmp(a->message, b->message);
     return c;
 }
@@ -169,14 +176,6 @@ void diag_list_sort_unique(struct diag_list *l)
     l->len = w;
 }
 
-static int place_compare(const struct diag *a, const struct diag *b)
-{
-    int c = strcmp(a->file, b->file);
-    if (!c) c = cmp_uint(a->line, b->line);
-    if (!c) c = cmp_uint(a->column, b->column);
-    if (!c) c = strcmp(a->rule->code, b->rule->code);
-    return c;
-}
 
 static int place_qsort_cmp(const void *a, const void *b)
 {

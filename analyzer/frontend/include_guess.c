@@ -252,14 +252,6 @@ static void includes_of(const char *text, struct strvec *out)
     }
 }
 
-/* Does folder outer hold folder inner (or is it inner)? */
-static bool folder_holds(const char *outer, const char *inner)
-{
-    size_t n = strlen(outer);
-    while (n > 1 && outer[n - 1] == '/') n--;
-    return !strncmp(inner, outer, n) && (inner[n] == '/' || inner[n] == 0);
-}
-
 char *include_guess_outer_root(const char *abs_file, const char *root)
 {
     /* The repository: the nearest folder above the file with .git. */
@@ -269,7 +261,7 @@ char *include_guess_outer_root(const char *abs_file, const char *root)
         bool found = path_exists(git);
         free(git);
         if (found) {
-            if (strcmp(d, root) != 0 && folder_holds(d, root)) return d;
+            if (strcmp(d, root) != 0 && path_has_prefix_dir(root, d)) return d;
             free(d);
             break;
         }
@@ -281,7 +273,7 @@ char *include_guess_outer_root(const char *abs_file, const char *root)
     /* Else the working directory, when the linted folder lies inside it
        (`cudalint source/backend/cuda` run from the project's top). */
     char *cwd = path_absolute(".");
-    if (cwd && strcmp(cwd, "/") != 0 && strcmp(cwd, root) != 0 && folder_holds(cwd, root)) return cwd;
+    if (cwd && strcmp(cwd, "/") != 0 && strcmp(cwd, root) != 0 && path_has_prefix_dir(root, cwd)) return cwd;
     free(cwd);
     return NULL;
 }

@@ -73,17 +73,11 @@ static char *make_tree(const struct file_spec *files, size_t n)
     assert_non_null(mkdtemp(tmpl));
     for (size_t i = 0; i < n; i++) {
         char *full = path_join(tmpl, files[i].path);
-        for (char *sl = strchr(full + strlen(tmpl) + 1, '/'); sl; sl = strchr(sl + 1, '/')) {
-            *sl = 0;
-            mkdir(full, 0700);
-            *sl = '/';
-        }
-        if (files[i].text) {
-            FILE *f = fopen(full, "w");
-            assert_non_null(f);
-            fputs(files[i].text, f);
-            fclose(f);
-        }
+        /* "dir/": the folder itself */
+        char *dir = files[i].text ? path_dirname(full) : xstrdup(full);
+        assert_int_equal(mkdir_p(dir, 0700), 0);
+        if (files[i].text) assert_true(file_write_text(full, files[i].text, strlen(files[i].text)));
+        free(dir);
         free(full);
     }
     return tmpl;
