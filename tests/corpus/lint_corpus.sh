@@ -20,7 +20,8 @@
 # diff-gaussian-rasterization; ppl.cv, nccl, xmrig-cuda, pytorch3d, mmcv;
 # SGEMM_CUDA, moderngpu, multi-gpu-programming-models, cuda_programming,
 # mgbench, MNN; ccminer, popsift, gvdb-voxels, GPUJPEG, colmap, lectures,
-# nvdiffrast) selects which of its folders are linted and the clang
+# nvdiffrast; tiny-cuda-nn, VanitySearch, BitCrack, CUDA-PointPillars,
+# DeepSpeed, ethminer, opencv_contrib) selects which of its folders are linted and the clang
 # arguments its build would give (include directories, the macros its
 # configure step defines).  Headers that a corpus' build generates or takes
 # from elsewhere (caffe's caffe.pb.h, shoc's config.h, cuda-convnet2's helper
@@ -145,7 +146,8 @@ corpus_setup() {
     FasterTransformer | AMGX | arrayfire | diff-gaussian-rasterization | \
     ppl.cv | nccl | xmrig-cuda | pytorch3d | mmcv | \
     SGEMM_CUDA | moderngpu | multi-gpu-programming-models | cuda_programming | mgbench | \
-    ccminer | popsift | gvdb-voxels | GPUJPEG | lectures | nvdiffrast)
+    ccminer | popsift | gvdb-voxels | GPUJPEG | lectures | nvdiffrast | \
+    tiny-cuda-nn | VanitySearch | BitCrack | CUDA-PointPillars | DeepSpeed | ethminer | opencv_contrib)
         # The frozen test sets: linted as a new user would, with no flags.
         paths=.
         args= ;;
