@@ -106,6 +106,9 @@ struct var {
        or another pointer's pointee; tgt_var -1 none seen, -2 several. */
     int tgt_var;
     bool tgt_pointee;
+    /* Every target was the start of an object or of an element of it (not
+       a field inside one): field paths through it still apply. */
+    bool tgt_at_start;
     unsigned decl_depth;
     /* Definitions, for loop-counter and single-definition reasoning. */
     unsigned n_defs;
@@ -212,6 +215,10 @@ struct fnan {
        loads before them through barriers. */
     struct mstore *ms;
     unsigned n_ms, cap_ms;
+    /* Every store into memory, by variable and field path: what a load of
+       one field is judged by (the join over the paths it overlaps). */
+    struct mfield *mf;
+    unsigned n_mf, cap_mf;
     char **strs;
     unsigned n_strs, cap_strs;
 };
@@ -221,9 +228,30 @@ struct gwrite {
     struct vinfo v;
 };
 
+/* Where in a variable's memory an access lands, as the chain of struct
+   fields from the variable (or its pointee) down: `s.a.b` is [a, b], `p->c`
+   and `arr[i].c` are [c].  Two accesses can overlap only when one chain is a
+   prefix of the other; the empty chain (the whole object, or a path the
+   analysis does not follow: casts, pointer arithmetic, unions) overlaps
+   every access. */
+#define FPATH_MAX 4
+struct fpath {
+    unsigned n;
+    unsigned id[FPATH_MAX];
+    bool lost; /* where within the object is not known: stays empty */
+};
+#define FPATH_WHOLE {0, {0}, false}
+
 struct mstore {
     int var;
+    struct fpath path;
     struct node *at;
+};
+
+struct mfield {
+    int var;
+    struct fpath path;
+    struct vinfo v;
 };
 
 struct summary {
@@ -1210,6 +1238,7 @@ struct lval {
     int var;        /* -1: unknown storage */
     bool pointee;   /* the memory var points to, not var itself */
     struct vinfo addr;
+    struct fpath path; /* the fields accessed within it (empty: all of it) */
 };
 
 static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struct ctl scoped);
@@ -1253,14 +1282,20 @@ static int node_var(struct fnan *a, struct node *n)
    &x) or the pointee of a pointer variable.  Pure: evaluates nothing. */
 static struct lval root_of(struct fnan *a, struct node *n, int depth)
 {
-    struct lval none = {-1, false, VNONE};
+    struct lval none = {-1, false, VNONE, FPATH_WHOLE};
     n = strip_casts(n);
     if (!n || depth > 8) return none;
     switch (n->kind) {
     case CXCursor_DeclRefExpr: {
         int v = node_var(a, n);
         if (v < 0) return none;
-        struct lval r = {v, !is_array_type(clang_getCursorType(n->c)), VNONE};
+        /* A reference stands for what it is bound to, as in lvalue(). */
+        struct var *var = &a->vars[v];
+        if (var->reference && var->cls == V_LOCAL && var->tgt_var >= 0) {
+            struct lval r = {var->tgt_var, var->tgt_pointee, VNONE, FPATH_WHOLE};
+            return r;
+        }
+        struct lval r = {v, !is_array_type(clang_getCursorType(n->c)), VNONE, FPATH_WHOLE};
         return r;
     }
     case CXCursor_BinaryOperator: {
@@ -1289,7 +1324,12 @@ static struct lval root_of(struct fnan *a, struct node *n, int depth)
             if (x && x->kind == CXCursor_DeclRefExpr) {
                 int v = node_var(a, x);
                 if (v >= 0) {
-                    struct lval r = {v, false, VNONE};
+                    struct lval r = {v, false, VNONE, FPATH_WHOLE};
+                    struct var *var = &a->vars[v];
+                    if (var->reference && var->cls == V_LOCAL && var->tgt_var >= 0) {
+                        r.var = var->tgt_var;
+                        r.pointee = var->tgt_pointee;
+                    }
                     return r;
                 }
             }
@@ -1301,7 +1341,7 @@ static struct lval root_of(struct fnan *a, struct node *n, int depth)
     case CXCursor_MemberRefExpr:
         /* An array-typed element or field decays to its own storage. */
         if (is_array_type(clang_getCursorType(n->c)) && n->kind == CXCursor_MemberRefExpr && n->nkid == 0) {
-            struct lval r = {a->this_var, true, VNONE};
+            struct lval r = {a->this_var, true, VNONE, FPATH_WHOLE};
             return r;
         }
         if (is_array_type(clang_getCursorType(n->c)) && n->nkid >= 1) {
@@ -1319,7 +1359,99 @@ static struct lval root_of(struct fnan *a, struct node *n, int depth)
     }
 }
 
-/* Follows a local pointer (or reference) to what it was set to point at. */
+/* ---- field paths ---- */
+
+static bool fpath_overlap(const struct fpath *p, const struct fpath *q)
+{
+    unsigned k = p->n < q->n ? p->n : q->n;
+    for (unsigned i = 0; i < k; i++)
+        if (p->id[i] != q->id[i]) return false;
+    return true;
+}
+
+static bool fpath_equal(const struct fpath *p, const struct fpath *q)
+{
+    return p->n == q->n && fpath_overlap(p, q);
+}
+
+static struct fpath ptr_path(struct fnan *a, struct node *n, int depth);
+
+/* The field chain of an lvalue expression, relative to the variable that
+   root_of()/lvalue() find for it. */
+static struct fpath expr_path(struct fnan *a, struct node *n, int depth)
+{
+    struct fpath whole = {0, {0}, false}, lost = {0, {0}, true};
+    n = strip_node(n);
+    if (!n || depth > 8) return lost;
+    switch (n->kind) {
+    case CXCursor_DeclRefExpr: {
+        /* A reference bound to part of another variable stands for that
+           variable (lvalue()): where within it is not known. */
+        int v = node_var(a, n);
+        if (v >= 0 && a->vars[v].reference && a->vars[v].tgt_var >= 0 && !a->vars[v].tgt_at_start) return lost;
+        return whole;
+    }
+    case CXCursor_MemberRefExpr: {
+        CXCursor field = clang_getCursorReferenced(n->c);
+        if (clang_getCursorKind(field) != CXCursor_FieldDecl) return lost;
+        struct fpath p = whole;
+        if (n->nkid >= 1) {
+            struct node *b = n->kid[0];
+            p = is_pointer_type(clang_getCursorType(b->c)) ? ptr_path(a, b, depth + 1) : expr_path(a, b, depth + 1);
+        }
+        /* The members of a union share their storage. */
+        if (p.lost || clang_getCursorKind(clang_getCursorSemanticParent(field)) == CXCursor_UnionDecl) return p;
+        if (p.n < FPATH_MAX) p.id[p.n++] = clang_hashCursor(clang_getCanonicalCursor(field)) | 1u;
+        return p;
+    }
+    case CXCursor_ArraySubscriptExpr: {
+        if (n->nkid < 2) return lost;
+        struct node *b = strip_node(n->kid[0]);
+        if (b && is_array_type(clang_getCursorType(b->c))) return expr_path(a, b, depth + 1);
+        return ptr_path(a, n->kid[0], depth + 1);
+    }
+    case CXCursor_UnaryOperator:
+        if (ast_unop(n->c) == CXUnaryOperator_Deref && n->nkid == 1) return ptr_path(a, n->kid[0], depth + 1);
+        return lost;
+    default:
+        return lost;
+    }
+}
+
+/* The field chain of what a pointer expression points at: `&s.f` is [f], a
+   pointer variable the whole of what it points at.  Casts (another type's
+   fields) and arithmetic on a pointer into a field (past it) lose it. */
+static struct fpath ptr_path(struct fnan *a, struct node *n, int depth)
+{
+    struct fpath whole = {0, {0}, false}, lost = {0, {0}, true};
+    n = strip_node(n);
+    if (!n || depth > 8) return lost;
+    switch (n->kind) {
+    case CXCursor_DeclRefExpr:
+        return is_pointer_type(clang_getCursorType(n->c)) ? whole : lost;
+    case CXCursor_UnaryOperator:
+        if (ast_unop(n->c) == CXUnaryOperator_AddrOf && n->nkid == 1) return expr_path(a, n->kid[0], depth + 1);
+        return lost;
+    case CXCursor_BinaryOperator: {
+        enum CXBinaryOperatorKind op = ast_binop(n->c);
+        if ((op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub) || n->nkid != 2) return lost;
+        for (unsigned i = 0; i < 2; i++)
+            if (is_pointer_type(clang_getCursorType(n->kid[i]->c))) {
+                struct fpath p = ptr_path(a, n->kid[i], depth + 1);
+                return p.n == 0 ? p : lost;
+            }
+        return lost;
+    }
+    default:
+        if (is_array_type(clang_getCursorType(n->c))) return expr_path(a, n, depth + 1);
+        return lost;
+    }
+}
+
+/* Follows a local pointer (or reference) to what it was set to point at.
+   The field path was relative to the pointer's target: it still applies to
+   the variable found only when every target was the start of an object or
+   element (not a field inside one). */
 static struct lval resolve(struct fnan *a, struct lval lv)
 {
     for (int i = 0; i < 4 && lv.var >= 0 && lv.pointee; i++) {
@@ -1327,6 +1459,7 @@ static struct lval resolve(struct fnan *a, struct lval lv)
         if (v->cls != V_LOCAL || v->tgt_var < 0) break;
         lv.var = v->tgt_var;
         lv.pointee = v->tgt_pointee;
+        if (!v->tgt_at_start) lv.path.n = 0;
     }
     return lv;
 }
@@ -1339,11 +1472,15 @@ static void set_target(struct fnan *a, int var, struct lval r)
         v->tgt_var = -2;
         return;
     }
+    bool at_start = r.path.n == 0 && !r.path.lost;
     if (v->tgt_var == -1) {
         v->tgt_var = r.var;
         v->tgt_pointee = r.pointee;
+        v->tgt_at_start = at_start;
     } else if (v->tgt_var != r.var || v->tgt_pointee != r.pointee) {
         v->tgt_var = -2;
+    } else {
+        v->tgt_at_start = v->tgt_at_start && at_start;
     }
 }
 
@@ -1362,17 +1499,43 @@ static void note_gwrite(struct fnan *a, int var, struct vinfo v)
     a->changed = true;
 }
 
-static void note_mstore(struct fnan *a, int var, struct node *at)
+static void note_mstore(struct fnan *a, int var, const struct fpath *path, struct node *at)
 {
     if (!at) return;
     for (unsigned i = 0; i < a->n_ms; i++)
-        if (a->ms[i].var == var && a->ms[i].at == at) return;
+        if (a->ms[i].var == var && a->ms[i].at == at && fpath_equal(&a->ms[i].path, path)) return;
     XGROW(a->ms, a->n_ms, a->cap_ms, 8);
     a->ms[a->n_ms].var = var;
+    a->ms[a->n_ms].path = *path;
     a->ms[a->n_ms].at = at;
     a->n_ms++;
     /* Loads judged before this store was known are judged again. */
     a->changed = true;
+}
+
+static void note_mfield(struct fnan *a, int var, const struct fpath *path, struct vinfo x)
+{
+    for (unsigned i = 0; i < a->n_mf; i++)
+        if (a->mf[i].var == var && fpath_equal(&a->mf[i].path, path)) {
+            if (vjoin_into(&a->mf[i].v, x)) a->changed = true;
+            return;
+        }
+    XGROW(a->mf, a->n_mf, a->cap_mf, 8);
+    a->mf[a->n_mf].var = var;
+    a->mf[a->n_mf].path = *path;
+    a->mf[a->n_mf].v = x;
+    a->n_mf++;
+    a->changed = true;
+}
+
+/* What the stores into var that may overlap an access along path wrote. */
+static struct vinfo mem_at(struct fnan *a, int var, const struct fpath *path)
+{
+    if (path->n == 0) return a->mem[var];
+    struct vinfo m = VNONE;
+    for (unsigned i = 0; i < a->n_mf; i++)
+        if (a->mf[i].var == var && fpath_overlap(&a->mf[i].path, path)) m = vjoin(m, a->mf[i].v);
+    return m;
 }
 
 /* Stores val into lv.  strong: a plain assignment of a whole scalar.  at:
@@ -1395,8 +1558,9 @@ static void store(struct fnan *a, struct state *st, struct lval lv, struct vinfo
     }
     /* Memory, or what a pointer/reference parameter refers to. */
     struct vinfo x = vjoin(vjoin(val, lv.addr), vmk(c.m, c.why));
-    if (x.m) note_mstore(a, lv.var, at);
+    if (x.m) note_mstore(a, lv.var, &lv.path, at);
     if (vjoin_into(&a->mem[lv.var], x)) a->changed = true;
+    if (x.m) note_mfield(a, lv.var, &lv.path, x);
     if (v->cls == V_PARAM && v->param >= 0 && a->out && (unsigned)v->param < a->n_params) {
         if (vjoin_into(&a->out[v->param], x)) a->changed = true;
         if (v->reference) vjoin_into(&st->env[lv.var], x);
@@ -1447,11 +1611,11 @@ static bool barrier_orders(struct fnan *a, struct node *from, struct node *to)
    held when the block reached it: the same value in every thread when the
    address is the same.  `if (lut[blockIdx.x] < 0) return; ... __syncthreads();
    if (threadIdx.x == 0) lut[blockIdx.x] = best;` reads one value. */
-static bool load_before_stores(struct fnan *a, struct node *n, int var)
+static bool load_before_stores(struct fnan *a, struct node *n, int var, const struct fpath *path)
 {
     bool any = false;
     for (unsigned i = 0; i < a->n_ms; i++) {
-        if (a->ms[i].var != var) continue;
+        if (a->ms[i].var != var || !fpath_overlap(&a->ms[i].path, path)) continue;
         if (!barrier_orders(a, n, a->ms[i].at)) return false;
         any = true;
     }
@@ -1459,11 +1623,11 @@ static bool load_before_stores(struct fnan *a, struct node *n, int var)
 }
 
 /* The value read from memory object var at address addr. */
-static struct vinfo mem_load(struct fnan *a, struct node *n, int var, struct vinfo addr)
+static struct vinfo mem_load(struct fnan *a, struct node *n, int var, struct vinfo addr, const struct fpath *path)
 {
     struct vinfo r = addr;
-    struct vinfo m = a->mem[var];
-    if (m.m && !after_barrier(a, n) && !load_before_stores(a, n, var)) {
+    struct vinfo m = mem_at(a, var, path);
+    if (m.m && !after_barrier(a, n) && !load_before_stores(a, n, var, path)) {
         int why = -1;
         if (m.m & VM_THREAD)
             why = origin(a, n, "'%s', which other threads write without a barrier before this read",
@@ -1483,17 +1647,17 @@ static struct vinfo load(struct fnan *a, struct state *st, struct node *n, struc
         case V_LOCAL:
         case V_PARAM: {
             struct vinfo r = vjoin_keep(st->env[lv.var], lv.addr);
-            if (v->reference) r = vjoin(r, a->mem[lv.var]);
+            if (v->reference) r = vjoin(r, mem_at(a, lv.var, &lv.path));
             return r;
         }
         case V_CONST:
         case V_UNIFORM: return lv.addr;
         case V_TID: return vjoin(lv.addr, vmk(VM_THREAD, origin(a, n, "threadIdx")));
-        default: return mem_load(a, n, lv.var, lv.addr);
+        default: return mem_load(a, n, lv.var, lv.addr, &lv.path);
         }
     }
     /* Through a pointer: the pointer's own value is part of the address. */
-    return mem_load(a, n, lv.var, lv.addr);
+    return mem_load(a, n, lv.var, lv.addr, &lv.path);
 }
 
 static struct lval lvalue(struct fnan *a, struct state *st, struct node *n, struct ctl scoped);
@@ -1524,9 +1688,10 @@ static bool is_builtin_member(struct fnan *a, struct node *n, enum var_class *cl
     return false;
 }
 
-static struct lval lvalue(struct fnan *a, struct state *st, struct node *n, struct ctl scoped)
+/* The storage an lvalue expression names (lvalue() adds its field path). */
+static struct lval lvalue_storage(struct fnan *a, struct state *st, struct node *n, struct ctl scoped)
 {
-    struct lval none = {-1, false, VNONE};
+    struct lval none = {-1, false, VNONE, FPATH_WHOLE};
     struct node *s = strip_node(n);
     if (!s) return none;
     switch (s->kind) {
@@ -1536,10 +1701,10 @@ static struct lval lvalue(struct fnan *a, struct state *st, struct node *n, stru
         struct var *var = &a->vars[v];
         s->seen = true;
         if (var->reference && var->cls == V_LOCAL && var->tgt_var >= 0) {
-            struct lval r = {var->tgt_var, var->tgt_pointee, VNONE};
+            struct lval r = {var->tgt_var, var->tgt_pointee, VNONE, FPATH_WHOLE};
             return r;
         }
-        struct lval r = {v, false, VNONE};
+        struct lval r = {v, false, VNONE, FPATH_WHOLE};
         return r;
     }
     case CXCursor_ArraySubscriptExpr: {
@@ -1548,7 +1713,7 @@ static struct lval lvalue(struct fnan *a, struct state *st, struct node *n, stru
         struct vinfo vi = eval(a, st, idx, scoped);
         struct node *bs = strip_casts(base);
         if (bs && is_array_type(clang_getCursorType(bs->c))) {
-            struct lval r = lvalue(a, st, bs, scoped);
+            struct lval r = lvalue_storage(a, st, bs, scoped);
             r.addr = vjoin(r.addr, vi);
             return r;
         }
@@ -1560,7 +1725,7 @@ static struct lval lvalue(struct fnan *a, struct state *st, struct node *n, stru
     case CXCursor_MemberRefExpr: {
         if (s->nkid == 0) {
             if (a->this_var < 0) break;
-            struct lval r = {a->this_var, true, VNONE};
+            struct lval r = {a->this_var, true, VNONE, FPATH_WHOLE};
             return r;
         }
         struct node *base = s->kid[0];
@@ -1570,7 +1735,7 @@ static struct lval lvalue(struct fnan *a, struct state *st, struct node *n, stru
             r.addr = vjoin(r.addr, vb);
             return r;
         }
-        return lvalue(a, st, base, scoped);
+        return lvalue_storage(a, st, base, scoped);
     }
     case CXCursor_UnaryOperator:
         if (ast_unop(s->c) == CXUnaryOperator_Deref && s->nkid == 1) {
@@ -1585,7 +1750,7 @@ static struct lval lvalue(struct fnan *a, struct state *st, struct node *n, stru
         classify_call(a, s);
         if (s->cc == CC_SUBSCRIPT && s->nargs == 2 && s->args[0] && s->args[1]) {
             struct vinfo vi = eval(a, st, s->args[1], scoped);
-            struct lval r = lvalue(a, st, s->args[0], scoped);
+            struct lval r = lvalue_storage(a, st, s->args[0], scoped);
             r.addr = vjoin(r.addr, vi);
             return r;
         }
@@ -1602,6 +1767,13 @@ static struct lval lvalue(struct fnan *a, struct state *st, struct node *n, stru
        these kinds would come back here). */
     none.addr = eval_kids(a, st, s, scoped);
     return none;
+}
+
+static struct lval lvalue(struct fnan *a, struct state *st, struct node *n, struct ctl scoped)
+{
+    struct lval r = lvalue_storage(a, st, n, scoped);
+    if (r.var >= 0) r.path = expr_path(a, n, 0);
+    return r;
 }
 
 /* lhs = rhs, or for compound assignments lhs op= rhs; sign: +1 for += and
@@ -1638,7 +1810,9 @@ static void track_pointer(struct fnan *a, struct node *lhs, struct node *rhs)
     if (!l || l->kind != CXCursor_DeclRefExpr) return;
     int v = node_var(a, l);
     if (v < 0 || !a->vars[v].pointer) return;
-    set_target(a, v, root_of(a, rhs, 0));
+    struct lval r = root_of(a, rhs, 0);
+    r.path = ptr_path(a, rhs, 0);
+    set_target(a, v, r);
 }
 
 static struct vinfo translate(struct fnan *a, struct node *call, struct fnan *callee, struct vinfo m,
@@ -1724,6 +1898,7 @@ static struct vinfo eval_call(struct fnan *a, struct state *st, struct node *n, 
         if (n->nargs >= 1 && n->args[0]) {
             struct lval lv = root_of(a, n->args[0], 0);
             lv.addr = argv[0];
+            lv.path = ptr_path(a, n->args[0], 0);
             store(a, st, lv, vjoin(r, all), c, false, n);
         }
         break;
@@ -1760,7 +1935,7 @@ static struct vinfo eval_call(struct fnan *a, struct state *st, struct node *n, 
         }
         for (unsigned g = 0; g < cal->n_gw; g++) {
             int v = var_add(a, cal->gw[g].decl);
-            struct lval lv = {v, false, VNONE};
+            struct lval lv = {v, false, VNONE, FPATH_WHOLE};
             store(a, st, lv, translate(a, n, cal, cal->gw[g].v, argv, n->nargs), c, false, n);
         }
         if (cal->has_barrier) {
@@ -1870,7 +2045,7 @@ static struct vinfo eval(struct fnan *a, struct state *st, struct node *n, struc
         if (v < 0) break; /* enumerators, template parameters, functions */
         /* An array names its address (it decays), not its contents. */
         if (is_array_type(clang_getCursorType(n->c))) break;
-        struct lval lv = {v, false, VNONE};
+        struct lval lv = {v, false, VNONE, FPATH_WHOLE};
         if (a->vars[v].reference && a->vars[v].cls == V_LOCAL && a->vars[v].tgt_var >= 0) {
             lv.var = a->vars[v].tgt_var;
             lv.pointee = a->vars[v].tgt_pointee;
@@ -2349,7 +2524,7 @@ static void exec_vardecl(struct fnan *a, struct state *st, struct node *n, struc
     if (var->cls != V_LOCAL) {
         if (init && var->cls != V_SHARED) {
             struct vinfo x = eval(a, st, init, scoped);
-            struct lval lv = {v, false, VNONE};
+            struct lval lv = {v, false, VNONE, FPATH_WHOLE};
             if (var->cls == V_GLOBAL) store(a, st, lv, x, c, true, n);
         }
         return;
@@ -2372,7 +2547,11 @@ static void exec_vardecl(struct fnan *a, struct state *st, struct node *n, struc
     struct vinfo x = eval(a, st, init, scoped);
     st->env[v] = x;
     vjoin_into(&a->any[v], x);
-    if (var->pointer) set_target(a, v, root_of(a, init, 0));
+    if (var->pointer) {
+        struct lval r = root_of(a, init, 0);
+        r.path = ptr_path(a, init, 0);
+        set_target(a, v, r);
+    }
 }
 
 static void exec_if(struct fnan *a, struct state *st, struct node *n, struct ctl scoped)
@@ -2806,6 +2985,7 @@ static void fnan_free(struct fnan *a)
     free(a->out);
     free(a->gw);
     free(a->ms);
+    free(a->mf);
     for (unsigned i = 0; i < a->n_strs; i++) free(a->strs[i]);
     free(a->strs);
     free(a);
