@@ -138,6 +138,7 @@ struct node {
     struct vinfo ctl;      /* the control under which it runs */
     struct vinfo argctl;   /* calls: divergence coming from varying arguments */
     bool seen;
+    bool content_varies;   /* loads: what the memory holds varies (uniformity_load_content_varies) */
     /* Caches. */
     int origin_reason, cond_reason, exit_reason;
     bool has_label;        /* the subtree holds a label, case or default */
@@ -1629,6 +1630,7 @@ static struct vinfo mem_load(struct fnan *a, struct node *n, int var, struct vin
     struct vinfo m = mem_at(a, var, path);
     if (m.m && !after_barrier(a, n) && !load_before_stores(a, n, var, path)) {
         int why = -1;
+        if (m.m & VM_THREAD) n->content_varies = true;
         if (m.m & VM_THREAD)
             why = origin(a, n, "'%s', which other threads write without a barrier before this read",
                          a->vars[var].name);
@@ -1647,12 +1649,20 @@ static struct vinfo load(struct fnan *a, struct state *st, struct node *n, struc
         case V_LOCAL:
         case V_PARAM: {
             struct vinfo r = vjoin_keep(st->env[lv.var], lv.addr);
-            if (v->reference) r = vjoin(r, mem_at(a, lv.var, &lv.path));
+            bool held_varies = st->env[lv.var].m & VM_THREAD;
+            if (v->reference) {
+                struct vinfo m = mem_at(a, lv.var, &lv.path);
+                r = vjoin(r, m);
+                held_varies = held_varies || (m.m & VM_THREAD);
+            }
+            if (held_varies) n->content_varies = true;
             return r;
         }
         case V_CONST:
         case V_UNIFORM: return lv.addr;
-        case V_TID: return vjoin(lv.addr, vmk(VM_THREAD, origin(a, n, "threadIdx")));
+        case V_TID:
+            n->content_varies = true;
+            return vjoin(lv.addr, vmk(VM_THREAD, origin(a, n, "threadIdx")));
         default: return mem_load(a, n, lv.var, lv.addr, &lv.path);
         }
     }
@@ -3112,6 +3122,14 @@ bool uniformity_expr_varies(struct uniformity *u, CXCursor expr, struct variance
     }
     if (!(n->val.m & VM_THREAD)) return false;
     return fill_reason(u->top, n->val.why, expr, why);
+}
+
+bool uniformity_load_content_varies(struct uniformity *u, CXCursor expr)
+{
+    if (!u || !u->top) return true;
+    struct node *n = map_get(u->top, expr);
+    if (!n) n = map_get(u->top, ast_strip(expr));
+    return !n || !n->seen || n->content_varies;
 }
 
 bool uniformity_expr_known(struct uniformity *u, CXCursor expr)

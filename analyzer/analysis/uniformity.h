@@ -43,6 +43,14 @@ bool uniformity_expr_varies(struct uniformity *u, CXCursor expr, struct variance
 /* Is expr part of the analysed function at all (false: any answer above is
    "uniform" by default)? */
 bool uniformity_expr_known(struct uniformity *u, CXCursor expr);
+/* For a read of memory or of a variable (a[i], p->f, *p, s.f): may two
+   threads reading it at the same address get different values, because
+   what is stored there was written with thread-dependent values (or under
+   thread-dependent control) and no barrier orders the read after or before
+   those writes?  True too when the interpretation never reached the read.
+   A read whose address differs between threads but whose memory holds one
+   value per address answers false: equal addresses read equal values. */
+bool uniformity_load_content_varies(struct uniformity *u, CXCursor expr);
 /* May a variable (VarDecl/ParmDecl cursor) hold different values in different
    threads anywhere in the function?  For __shared__ and global variables:
    are they written with thread-dependent values or addresses (a read at a

@@ -72,6 +72,10 @@ struct value_model {
     /* value_model_set_reads_per_use: a read of a variable that may change
        is its own symbol, not the variable's. */
     bool per_use;
+    /* Congruence facts added since the last reset (by the expression and
+       what is asked of it), so each is built once. */
+    unsigned *congruent_keys;
+    size_t n_congruent, cap_congruent;
     /* Parameters every launch passes one constant (value_model_set_params). */
     unsigned n_params;
     bool param_known[VALUE_MAX_PARAMS];
@@ -478,6 +482,7 @@ void value_model_free(struct value_model *vm)
     free(vm->defs);
     free(vm->loops);
     free(vm->ifs);
+    free(vm->congruent_keys);
     free(vm);
 }
 
@@ -519,6 +524,7 @@ void value_model_set_views(struct value_model *vm, struct uniformity *u, struct 
 void value_model_reset(struct value_model *vm)
 {
     vm->assume = smt_bool(vm->a, true);
+    vm->n_congruent = 0;
 }
 
 smt_id value_assumptions(struct value_model *vm)
@@ -537,6 +543,33 @@ static bool type_integer(CXType t)
 {
     CXType c = clang_getCanonicalType(t);
     return ast_is_integer_kind(c.kind);
+}
+
+static bool type_pointer(CXType t)
+{
+    return clang_getCanonicalType(t).kind == CXType_Pointer;
+}
+
+static bool type_float(CXType t)
+{
+    switch (clang_getCanonicalType(t).kind) {
+    case CXType_Float:
+    case CXType_Double:
+    case CXType_Half:
+    case CXType_Float16:
+    case CXType_BFloat16:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The values the model holds as bit vectors: integers, pointers (64-bit
+   addresses, computed with) and floating-point values (bit patterns the
+   model never computes with: only "equal inputs give equal results"). */
+static bool type_modelled(CXType t)
+{
+    return type_integer(t) || type_pointer(t) || type_float(t);
 }
 
 static unsigned type_width(CXType t)
@@ -568,10 +601,12 @@ static smt_id convert_bits(struct value_model *vm, smt_id x, bool from_signed, C
 {
     if (!x) return 0;
     unsigned wt = type_width(to), wf = smt_width(vm->a, x);
+    /* To bool: the truth of the whole value, before any narrowing. */
+    if (clang_getCanonicalType(to).kind == CXType_Bool)
+        return smt_ite(vm->a, smt_truth(vm->a, x), smt_const(vm->a, wt, 1), smt_const(vm->a, wt, 0));
     if (wf == 0) x = smt_ite(vm->a, x, smt_const(vm->a, wt, 1), smt_const(vm->a, wt, 0));
     else if (wf < wt) x = smt_ext(vm->a, from_signed ? SMT_SEXT : SMT_ZEXT, x, wt);
     else if (wf > wt) x = smt_ext(vm->a, SMT_TRUNC, x, wt);
-    if (clang_getCanonicalType(to).kind == CXType_Bool) x = smt_ite(vm->a, smt_truth(vm->a, x), smt_const(vm->a, wt, 1), smt_const(vm->a, wt, 0));
     return x;
 }
 
@@ -626,7 +661,7 @@ static void opaque_name(char *buf, size_t size, const char *name, unsigned key, 
    shared by the pair or one per thread. */
 static smt_id opaque(struct value_model *vm, CXCursor expr, const char *name, unsigned key, int t)
 {
-    if (!type_integer(clang_getCursorType(expr))) return 0;
+    if (!type_modelled(clang_getCursorType(expr))) return 0;
     char buf[160];
     bool shared = shared_in_pair(vm, expr);
     /* Keys are source offsets, the same in every parse pass of the file:
@@ -684,6 +719,199 @@ static bool builtin_member(struct value_model *vm, CXCursor member, char *which,
 
 static smt_id eval(struct value_model *vm, CXCursor e, int t, int depth);
 static smt_id as_bool(struct value_model *vm, smt_id x);
+
+/* ---- congruence: values the model does not compute ----
+
+   A read of memory, or arithmetic on floating-point values, is a symbol per
+   thread of the pair.  What still relates the two threads is that it is a
+   function of things the model does compute: the same address read where
+   the memory holds one value per address (uniformity_load_content_varies),
+   the same float operation on equal operands.  For two threads that is
+   Ackermann's reduction of an uninterpreted function: the fact "equal
+   arguments give equal results" for the one pair of applications. */
+
+static unsigned expr_key(CXCursor e, unsigned salt)
+{
+    return (start_of(e) * 2654435761u ^ end_of(e) ^ (unsigned)clang_getCursorKind(e) << 24) + salt * 40503u;
+}
+
+/* Has the fact for (e, salt) been built since the reset?  Marks it. */
+static bool congruence_seen(struct value_model *vm, unsigned key)
+{
+    for (size_t i = 0; i < vm->n_congruent; i++)
+        if (vm->congruent_keys[i] == key) return true;
+    XGROW(vm->congruent_keys, vm->n_congruent, vm->cap_congruent, 16);
+    vm->congruent_keys[vm->n_congruent++] = key;
+    return false;
+}
+
+/* The fact: args1 == args2 (each pair of one width) implies v1 == v2. */
+static void congruence_fact(struct value_model *vm, const smt_id *args1, const smt_id *args2, unsigned n, smt_id v1,
+                            smt_id v2)
+{
+    struct smt_arena *a = vm->a;
+    smt_id same = smt_bool(a, true);
+    for (unsigned i = 0; i < n; i++) {
+        if (!args1[i] || !args2[i] || smt_width(a, args1[i]) != smt_width(a, args2[i])) return;
+        same = smt_bin(a, SMT_BAND, same, smt_bin(a, SMT_EQ, args1[i], args2[i]));
+    }
+    assume(vm, smt_bin(a, SMT_BOR, smt_un(a, SMT_BNOT, same), smt_bin(a, SMT_EQ, v1, v2)));
+}
+
+/* e's value in thread t as an uninterpreted function of the operands ops:
+   one symbol per thread (shared when the pair shares e), with the fact that
+   equal operands give equal values.  salt tells apart several questions
+   about one expression (its value, its truth). */
+static smt_id apply(struct value_model *vm, CXCursor e, unsigned salt, unsigned width, int t, const CXCursor *ops,
+                    unsigned n, int depth)
+{
+    char name[48];
+    unsigned key = expr_key(e, salt);
+    if (!t || shared_in_pair(vm, e)) {
+        snprintf(name, sizeof name, "$f@%x", key);
+        return smt_sym(vm->a, width, name);
+    }
+    smt_id v[2];
+    for (int k = 0; k < 2; k++) {
+        snprintf(name, sizeof name, "$f@%x#%d", key, k + 1);
+        v[k] = smt_sym(vm->a, width, name);
+    }
+    if (n <= 4 && !congruence_seen(vm, key)) {
+        smt_id x1[4], x2[4];
+        for (unsigned i = 0; i < n; i++) {
+            x1[i] = eval(vm, ops[i], 1, depth + 1);
+            x2[i] = eval(vm, ops[i], 2, depth + 1);
+        }
+        congruence_fact(vm, x1, x2, n, v[0], v[1]);
+    }
+    return v[t - 1];
+}
+
+/* i (an integer of type it) as a 64-bit offset. */
+static smt_id to_offset(struct value_model *vm, smt_id i, CXType it)
+{
+    if (!i) return 0;
+    unsigned w = smt_width(vm->a, i);
+    if (w == 64) return i;
+    if (w == 0) return smt_ite(vm->a, i, smt_const(vm->a, 64, 1), smt_const(vm->a, 64, 0));
+    return smt_ext(vm->a, type_signed(it) ? SMT_SEXT : SMT_ZEXT, i, 64);
+}
+
+/* p + i elements of size bytes (C's pointer arithmetic). */
+static smt_id pointer_offset(struct value_model *vm, smt_id p, smt_id i, CXType it, long long size, bool minus)
+{
+    smt_id off = to_offset(vm, i, it);
+    if (!p || !off || size <= 0 || smt_width(vm->a, p) != 64) return 0;
+    off = smt_bin(vm->a, SMT_MUL, off, smt_const(vm->a, 64, (uint64_t)size));
+    return smt_bin(vm->a, minus ? SMT_SUB : SMT_ADD, p, off);
+}
+
+static long long pointee_size(CXType pointer)
+{
+    return clang_Type_getSizeOf(clang_getCanonicalType(clang_getPointeeType(clang_getCanonicalType(pointer))));
+}
+
+/* The address an lvalue expression names, in thread t (64 bits), or 0.
+   Variables' own storage is a symbol the pair shares: a thread's local
+   array and another's hold the same values where the uniformity analysis
+   says what they hold does not vary, which is all a read compares. */
+static smt_id eval_address(struct value_model *vm, CXCursor e, int t, int depth)
+{
+    if (depth > VALUE_MAX_DEPTH) return 0;
+    CXCursor s = ast_strip(e);
+    switch (clang_getCursorKind(s)) {
+    case CXCursor_DeclRefExpr: {
+        CXCursor d = clang_getCursorReferenced(s);
+        enum CXCursorKind dk = clang_getCursorKind(d);
+        if (dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl) return 0;
+        if (clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_LValueReference) {
+            /* A local reference bound once: the address of what it is bound to. */
+            struct def *df = is_local_var(vm, d) ? def_get(vm, d, NULL, false) : NULL;
+            CXCursor init;
+            if (df && df->writes == 0 && !df->escaped && df->has_init) return eval_address(vm, df->init, t, depth + 1);
+            if (!df && is_local_var(vm, d) && has_real_init(d, &init)) return eval_address(vm, init, t, depth + 1);
+            return 0;
+        }
+        char name[64];
+        snprintf(name, sizeof name, "$addr@%x", start_of(d));
+        return smt_sym(vm->a, 64, name);
+    }
+    case CXCursor_MemberRefExpr: {
+        CXCursor field = clang_getCursorReferenced(s);
+        if (clang_getCursorKind(field) != CXCursor_FieldDecl) return 0;
+        long long bits = clang_Cursor_getOffsetOfField(field);
+        CXCursor base = ast_child(s, 0);
+        if (bits < 0 || bits % 8 || clang_Cursor_isNull(base)) return 0;
+        smt_id b = type_pointer(clang_getCursorType(base)) ? eval(vm, base, t, depth + 1)
+                                                          : eval_address(vm, base, t, depth + 1);
+        if (!b || smt_width(vm->a, b) != 64) return 0;
+        return bits ? smt_bin(vm->a, SMT_ADD, b, smt_const(vm->a, 64, (uint64_t)(bits / 8))) : b;
+    }
+    case CXCursor_ArraySubscriptExpr: {
+        CXCursor b = ast_child(s, 0), i = ast_child(s, 1);
+        if (!type_pointer(clang_getCursorType(b))) {
+            CXCursor x = b;
+            b = i;
+            i = x;
+        }
+        if (!type_pointer(clang_getCursorType(b)) || !type_integer(clang_getCursorType(i))) return 0;
+        return pointer_offset(vm, eval(vm, b, t, depth + 1), eval(vm, i, t, depth + 1), clang_getCursorType(i),
+                              clang_Type_getSizeOf(clang_getCanonicalType(clang_getCursorType(s))), false);
+    }
+    case CXCursor_UnaryOperator: {
+        if (ast_unop(s) != CXUnaryOperator_Deref) return 0;
+        CXCursor p = ast_child(s, 0);
+        return type_pointer(clang_getCursorType(p)) ? eval(vm, p, t, depth + 1) : 0;
+    }
+    default:
+        return 0;
+    }
+}
+
+/* Is e a read of memory (or of a variable's storage through an lvalue the
+   definitions table does not follow)? */
+static bool is_memory_read(CXCursor e)
+{
+    switch (clang_getCursorKind(e)) {
+    case CXCursor_ArraySubscriptExpr:
+    case CXCursor_MemberRefExpr:
+        return true;
+    case CXCursor_UnaryOperator:
+        return ast_unop(e) == CXUnaryOperator_Deref;
+    default:
+        return false;
+    }
+}
+
+/* The value a read of memory gives thread t: an opaque symbol (named as
+   opaque() names it), with the fact that the two threads read equal values
+   at equal addresses where what the memory holds does not vary. */
+static smt_id load_value(struct value_model *vm, CXCursor e, const char *name, unsigned key, int t, int depth)
+{
+    smt_id v = opaque(vm, e, name, key, t);
+    if (!v || !t || shared_in_pair(vm, e) || !vm->u) return v;
+    CXType type = clang_getCursorType(e);
+    if (clang_isVolatileQualifiedType(type) || uniformity_load_content_varies(vm->u, e)) return v;
+    if (congruence_seen(vm, expr_key(e, 7))) return v;
+    smt_id a1 = eval_address(vm, e, 1, depth + 1), a2 = eval_address(vm, e, 2, depth + 1);
+    if (!a1 || !a2) return v;
+    congruence_fact(vm, &a1, &a2, 1, opaque(vm, e, name, key, 1), opaque(vm, e, name, key, 2));
+    return v;
+}
+
+/* The truth of a floating-point value: a function of it (C's rule, where
+   -0.0 is false, is not the bit pattern's). */
+static smt_id float_truth(struct value_model *vm, CXCursor e, int t, int depth)
+{
+    return smt_bin(vm->a, SMT_EQ, apply(vm, e, 1, 32, t, &e, 1, depth), smt_const(vm->a, 32, 1));
+}
+
+/* The truth of a condition expression in thread t. */
+static smt_id eval_truth(struct value_model *vm, CXCursor e, int t, int depth)
+{
+    if (type_float(clang_getCursorType(e))) return float_truth(vm, e, t, depth);
+    return as_bool(vm, eval(vm, e, t, depth));
+}
 
 /* May the definition at def_site be used for a read at use (the use follows
    it in the same loop, and nothing else writes the variable)? */
@@ -930,8 +1158,32 @@ static smt_id eval_binary(struct value_model *vm, CXCursor e, int t, int depth)
     CXType rt = clang_getCursorType(e), lt = clang_getCursorType(l);
     if (op == CXBinaryOperator_Comma) return eval(vm, r, t, depth + 1);
     if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
-        smt_id x = as_bool(vm, eval(vm, l, t, depth + 1)), y = as_bool(vm, eval(vm, r, t, depth + 1));
+        smt_id x = eval_truth(vm, l, t, depth + 1), y = eval_truth(vm, r, t, depth + 1);
         return smt_bin(vm->a, op == CXBinaryOperator_LAnd ? SMT_BAND : SMT_BOR, x, y);
+    }
+    if (op >= CXBinaryOperator_Assign) return 0;
+    /* Floating-point arithmetic and comparisons: functions of the operands. */
+    if (type_float(lt) || type_float(rt) || type_float(clang_getCursorType(r))) {
+        CXCursor ops[2] = {l, r};
+        return type_modelled(rt) ? apply(vm, e, 0, type_width(rt), t, ops, 2, depth) : 0;
+    }
+    /* Pointer arithmetic: p + i, i + p, p - i in elements; p - q in elements. */
+    if ((op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub) &&
+        (type_pointer(lt) || type_pointer(clang_getCursorType(r)))) {
+        CXType qt = clang_getCursorType(r);
+        if (type_pointer(lt) && type_pointer(qt)) {
+            long long size = pointee_size(lt);
+            smt_id x = eval(vm, l, t, depth + 1), y = eval(vm, r, t, depth + 1);
+            if (op != CXBinaryOperator_Sub || !x || !y || size <= 0 || smt_width(vm->a, x) != 64 ||
+                smt_width(vm->a, y) != 64 || !type_integer(rt))
+                return 0;
+            smt_id d = smt_bin(vm->a, SMT_SDIV, smt_bin(vm->a, SMT_SUB, x, y), smt_const(vm->a, 64, (uint64_t)size));
+            return convert_bits(vm, d, true, rt);
+        }
+        CXCursor p = type_pointer(lt) ? l : r, i = type_pointer(lt) ? r : l;
+        if (op == CXBinaryOperator_Sub && !type_pointer(lt)) return 0;
+        return pointer_offset(vm, eval(vm, p, t, depth + 1), eval(vm, i, t, depth + 1), clang_getCursorType(i),
+                              pointee_size(clang_getCursorType(p)), op == CXBinaryOperator_Sub);
     }
     smt_id x = eval(vm, l, t, depth + 1), y = eval(vm, r, t, depth + 1);
     if (!x || !y) return 0;
@@ -971,9 +1223,12 @@ static smt_id eval_unary(struct value_model *vm, CXCursor e, int t, int depth)
     CXCursor x = ast_child(e, 0);
     switch (op) {
     case CXUnaryOperator_Plus: return eval(vm, x, t, depth + 1);
-    case CXUnaryOperator_Minus: return smt_un(vm->a, SMT_NEG, eval(vm, x, t, depth + 1));
+    case CXUnaryOperator_Minus:
+        if (type_float(clang_getCursorType(e))) return apply(vm, e, 0, type_width(clang_getCursorType(e)), t, &x, 1, depth);
+        return smt_un(vm->a, SMT_NEG, eval(vm, x, t, depth + 1));
     case CXUnaryOperator_Not: return smt_un(vm->a, SMT_NOT, eval(vm, x, t, depth + 1));
-    case CXUnaryOperator_LNot: return smt_un(vm->a, SMT_BNOT, as_bool(vm, eval(vm, x, t, depth + 1)));
+    case CXUnaryOperator_LNot: return smt_un(vm->a, SMT_BNOT, eval_truth(vm, x, t, depth + 1));
+    case CXUnaryOperator_AddrOf: return type_pointer(clang_getCursorType(e)) ? eval_address(vm, x, t, depth + 1) : 0;
     default: return 0;
     }
 }
@@ -1083,17 +1338,64 @@ static smt_id eval(struct value_model *vm, CXCursor e, int t, int depth)
     }
     case CXCursor_ParenExpr:
         return eval(vm, ast_child(e, 0), t, depth + 1);
+    case CXCursor_FloatingLiteral: {
+        CXEvalResult er = clang_Cursor_Evaluate(e);
+        if (!er) return 0;
+        double d = clang_EvalResult_getKind(er) == CXEval_Float ? clang_EvalResult_getAsDouble(er) : 0.0;
+        bool ok = clang_EvalResult_getKind(er) == CXEval_Float;
+        clang_EvalResult_dispose(er);
+        if (!ok) return 0;
+        uint64_t bits;
+        if (type_width(type) == 64) {
+            memcpy(&bits, &d, sizeof bits);
+        } else {
+            float f = (float)d;
+            uint32_t b32;
+            memcpy(&b32, &f, sizeof b32);
+            bits = b32;
+        }
+        return smt_const(vm->a, type_width(type), bits);
+    }
+    case CXCursor_CXXNullPtrLiteralExpr:
+    case CXCursor_GNUNullExpr:
+        return type_modelled(type) ? smt_const(vm->a, type_width(type), 0) : 0;
     case CXCursor_UnexposedExpr:
     case CXCursor_CStyleCastExpr:
     case CXCursor_CXXStaticCastExpr:
+    case CXCursor_CXXReinterpretCastExpr:
+    case CXCursor_CXXConstCastExpr:
     case CXCursor_CXXFunctionalCastExpr: {
         CXCursor kids[4];
         unsigned n = ast_children(e, kids, 4);
         if (n == 0) break;
         CXCursor inner = kids[n - 1];
+        CXType it = clang_getCursorType(inner);
+        if (type_pointer(type)) {
+            /* Pointer to pointer: the same address; an array decays to its
+               address; an integer (0, NULL) converts. */
+            if (type_pointer(it)) r = eval(vm, inner, t, depth + 1);
+            else if (clang_getCanonicalType(it).kind == CXType_ConstantArray ||
+                     clang_getCanonicalType(it).kind == CXType_IncompleteArray)
+                r = eval_address(vm, inner, t, depth + 1);
+            else if (type_integer(it)) r = convert(vm, eval(vm, inner, t, depth + 1), it, type);
+            break;
+        }
+        if (type_float(type)) {
+            /* A float read as itself (an lvalue read, a no-op cast) is that
+               value; any conversion is a function of its operand. */
+            if (clang_equalTypes(clang_getCanonicalType(it), clang_getCanonicalType(type)))
+                r = eval(vm, inner, t, depth + 1);
+            else if (type_modelled(it))
+                r = apply(vm, e, 0, type_width(type), t, &inner, 1, depth);
+            break;
+        }
         if (!type_integer(type)) break;
-        if (type_integer(clang_getCursorType(inner))) {
-            r = convert(vm, eval(vm, inner, t, depth + 1), clang_getCursorType(inner), type);
+        if (type_integer(it) || type_pointer(it)) {
+            r = convert(vm, eval(vm, inner, t, depth + 1), it, type);
+            break;
+        }
+        if (type_float(it)) {
+            r = apply(vm, e, 0, type_width(type), t, &inner, 1, depth);
             break;
         }
         /* threadIdx.x and friends are properties whose member expression
@@ -1118,7 +1420,11 @@ static smt_id eval(struct value_model *vm, CXCursor e, int t, int depth)
             char *vn = ast_spelling(d);
             snprintf(name, sizeof name, "%s.%s", vn, field);
             free(vn);
-            r = vm->per_use ? opaque(vm, e, NULL, 0, t) : opaque(vm, e, name, start_of(d) ^ (unsigned)strlen(field) * 40503u, t);
+            /* p->f through a local pointer reads memory. */
+            bool arrow = type_pointer(clang_getCursorType(ast_child(e, 0)));
+            unsigned key = start_of(d) ^ (unsigned)strlen(field) * 40503u;
+            if (arrow) r = vm->per_use ? load_value(vm, e, NULL, 0, t, depth) : load_value(vm, e, name, key, t, depth);
+            else r = vm->per_use ? opaque(vm, e, NULL, 0, t) : opaque(vm, e, name, key, t);
         } else if (!r && vm->per_use && type_integer(type)) {
             /* p.rows of a parameter the function never changes: one value
                at every read.  Anything else is read where it is. */
@@ -1126,14 +1432,14 @@ static smt_id eval(struct value_model *vm, CXCursor e, int t, int depth)
             CXCursor bd = clang_getCursorKind(base) == CXCursor_DeclRefExpr ? clang_getCursorReferenced(base)
                                                                              : clang_getNullCursor();
             char *fn = ast_spelling(e);
-            if (!clang_Cursor_isNull(bd) && !may_change(vm, bd) && fn && *fn) {
+            if (!clang_Cursor_isNull(bd) && !may_change(vm, bd) && fn && *fn && !type_pointer(clang_getCursorType(base))) {
                 char name[96];
                 char *vn = ast_spelling(bd);
                 snprintf(name, sizeof name, "%s.%s", vn, fn);
                 free(vn);
                 r = opaque(vm, e, name, start_of(bd) ^ (unsigned)strlen(fn) * 40503u, t);
             } else {
-                r = opaque(vm, e, NULL, 0, t);
+                r = load_value(vm, e, NULL, 0, t, depth);
             }
             free(fn);
         }
@@ -1147,7 +1453,7 @@ static smt_id eval(struct value_model *vm, CXCursor e, int t, int depth)
         r = eval_unary(vm, e, t, depth);
         break;
     case CXCursor_ConditionalOperator: {
-        smt_id c = as_bool(vm, eval(vm, ast_child(e, 0), t, depth + 1));
+        smt_id c = eval_truth(vm, ast_child(e, 0), t, depth + 1);
         smt_id x = eval(vm, ast_child(e, 1), t, depth + 1), y = eval(vm, ast_child(e, 2), t, depth + 1);
         if (x && y) {
             x = convert(vm, x, clang_getCursorType(ast_child(e, 1)), type);
@@ -1162,7 +1468,8 @@ static smt_id eval(struct value_model *vm, CXCursor e, int t, int depth)
     default:
         break;
     }
-    if (!r && type_integer(type) && k != CXCursor_InitListExpr) r = opaque(vm, e, NULL, 0, t);
+    if (!r && type_modelled(type) && k != CXCursor_InitListExpr)
+        r = is_memory_read(e) ? load_value(vm, e, NULL, 0, t, depth) : opaque(vm, e, NULL, 0, t);
     return r;
 }
 
@@ -1190,5 +1497,5 @@ smt_id value_expr(struct value_model *vm, CXCursor expr, int t)
 
 smt_id value_cond(struct value_model *vm, CXCursor expr, int t)
 {
-    return as_bool(vm, eval(vm, expr, t, 0));
+    return eval_truth(vm, expr, t, 0);
 }
