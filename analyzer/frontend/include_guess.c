@@ -279,11 +279,11 @@ char *include_guess_outer_root(const char *abs_file, const char *root)
 }
 
 void include_guess(const struct lint_options *o, const char *abs_file, const char *toolkit_include,
-                   struct strvec *dirs, struct strvec *angled_dirs)
+                   struct strvec *dirs, struct strvec *angled_dirs, struct strvec *after_dirs)
 {
     char *root = NULL, *outer = NULL;
     bool outer_known = false;
-    struct strvec queue = {0}, seen = {0};
+    struct strvec queue = {0}, seen = {0}, system_names = {0};
     sv_push(&queue, abs_file);
     for (size_t q = 0; q < queue.len && q < MAX_FOLLOWED; q++) {
         const char *file = queue.items[q];
@@ -302,7 +302,15 @@ void include_guess(const struct lint_options *o, const char *abs_file, const cha
                angled: the folders guessed for angled includes */
             char *at = angled ? resolve(NULL, name, angled_dirs) : resolve(dir, name, dirs);
             if (!at && !angled) at = resolve(NULL, name, angled_dirs);
-            if (!at && !is_cuda_header(name, toolkit_include) && !(angled && is_system_header(name))) {
+            /* An angled system or toolkit header is what the build finds,
+               even where a guessed folder holds one of that name. */
+            bool system = angled && (is_cuda_header(name, toolkit_include) || is_system_header(name));
+            if (system) {
+                if (!sv_contains(&system_names, name)) sv_push(&system_names, name);
+                free(at);
+                at = NULL;
+            }
+            if (!at && !system && !is_cuda_header(name, toolkit_include)) {
                 if (!root) root = include_guess_tree_root(o, abs_file);
                 char *found = find_in_tree(root, name, dir);
                 if (!found && !outer_known) {
@@ -327,10 +335,29 @@ void include_guess(const struct lint_options *o, const char *abs_file, const cha
         free(dir);
         sv_release(&names);
     }
+    /* A folder found for one angled include that also holds a header the
+       system or the toolkit provides for another (a project's compat/ with
+       its own sys/time.h or stdint.h for another platform) would hide the
+       real one under -I: searched after the system folders instead. */
+    if (after_dirs)
+        for (size_t i = 0; i < angled_dirs->len;) {
+            bool shadows = false;
+            for (size_t k = 0; k < system_names.len && !shadows; k++)
+                shadows = exists_in(angled_dirs->items[i], system_names.items[k]);
+            if (!shadows) {
+                i++;
+                continue;
+            }
+            if (!sv_contains(after_dirs, angled_dirs->items[i])) sv_push(after_dirs, angled_dirs->items[i]);
+            free(angled_dirs->items[i]);
+            memmove(&angled_dirs->items[i], &angled_dirs->items[i + 1], (angled_dirs->len - i - 1) * sizeof(char *));
+            angled_dirs->len--;
+        }
     free(root);
     free(outer);
     sv_release(&queue);
     sv_release(&seen);
+    sv_release(&system_names);
 }
 
 void include_guess_for_file(const struct lint_options *o, const char *abs_file, struct strvec *dirs)
@@ -338,11 +365,14 @@ void include_guess_for_file(const struct lint_options *o, const char *abs_file, 
     if (o->compdb && compdb_find(o->compdb, abs_file)) return;
     bool shim = o->headers == HEADERS_SHIM || !o->toolkit;
     char *tk_include = shim ? NULL : path_join(o->toolkit->root, "include");
-    struct strvec angled = {0};
-    include_guess(o, abs_file, tk_include, dirs, &angled);
+    struct strvec angled = {0}, after = {0};
+    include_guess(o, abs_file, tk_include, dirs, &angled, &after);
     for (size_t i = 0; i < angled.len; i++)
         if (!sv_contains(dirs, angled.items[i])) sv_push(dirs, angled.items[i]);
+    for (size_t i = 0; i < after.len; i++)
+        if (!sv_contains(dirs, after.items[i])) sv_push(dirs, after.items[i]);
     sv_release(&angled);
+    sv_release(&after);
     free(tk_include);
 }
 

@@ -36,12 +36,16 @@ const struct strvec *include_guess_tree_files(const char *root);
    `#include <name>` that is neither a CUDA nor a system header
    (/usr/include, /usr/local/include, the C++ library's, clang's) is looked
    for the same way, and its folder goes to angled_dirs (for -I: a project
-   header its build finds with -I, such as the CUDA samples' helper_cuda.h).  The linted tree is the directory named on the
+   header its build finds with -I, such as the CUDA samples' helper_cuda.h),
+   unless it also holds a header named like a system or toolkit header that
+   the files include with angle brackets (a compat/ folder with its own
+   sys/time.h): then to after_dirs (may be NULL; for -idirafter, searched
+   after the system's folders).  The linted tree is the directory named on the
    command line that holds the file, else the repository (the nearest folder
    above with .git), else the file's own folder.  A tree is listed once per
    process. */
 void include_guess(const struct lint_options *o, const char *abs_file, const char *toolkit_include,
-                   struct strvec *dirs, struct strvec *angled_dirs);
+                   struct strvec *dirs, struct strvec *angled_dirs, struct strvec *after_dirs);
 
 /* The folders a parse of abs_file guesses: none when the compile database
    has a command for it, else include_guess() with the CUDA headers of the

@@ -244,8 +244,8 @@ int parse_plan_build(const struct lint_options *o, const char *file, const char 
        the way clangd's fallback finds them. */
     if (!cc) {
         char *tk_include = shim ? NULL : path_join(o->toolkit->root, "include");
-        struct strvec angled = {0};
-        include_guess(o, file, tk_include, &plan->guessed_includes, &angled);
+        struct strvec angled = {0}, after = {0};
+        include_guess(o, file, tk_include, &plan->guessed_includes, &angled, &after);
         free(tk_include);
         for (size_t p = 0; p < plan->n_passes; p++) {
             for (size_t i = 0; i < plan->guessed_includes.len; i++) {
@@ -257,10 +257,20 @@ int parse_plan_build(const struct lint_options *o, const char *file, const char 
                 sv_push(&plan->passes[p].args, "-I");
                 sv_push(&plan->passes[p].args, angled.items[i]);
             }
+            /* a folder that would hide system headers: after them (clang
+               counts what it finds there as system headers, whose findings
+               it keeps quiet: a compat folder's, which is fine) */
+            for (size_t i = 0; i < after.len; i++) {
+                sv_push(&plan->passes[p].args, "-idirafter");
+                sv_push(&plan->passes[p].args, after.items[i]);
+            }
         }
         for (size_t i = 0; i < angled.len; i++)
             if (!sv_contains(&plan->guessed_includes, angled.items[i])) sv_push(&plan->guessed_includes, angled.items[i]);
+        for (size_t i = 0; i < after.len; i++)
+            if (!sv_contains(&plan->guessed_includes, after.items[i])) sv_push(&plan->guessed_includes, after.items[i]);
         sv_release(&angled);
+        sv_release(&after);
     }
     sv_release(&db_args);
     sv_release(&db_archs);

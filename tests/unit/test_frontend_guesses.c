@@ -104,7 +104,7 @@ static void guess(const char *root, const char *folder, const char *file, struct
     memset(&o, 0, sizeof o);
     sv_push_owned(&o.paths, path_join(root, folder));
     char *abs = path_join(root, file);
-    include_guess(&o, abs, NULL, quoted, angled);
+    include_guess(&o, abs, NULL, quoted, angled, NULL);
     free(abs);
     sv_release(&o.paths);
 }
@@ -205,6 +205,45 @@ static void test_shallower_copy(void **state)
     remove_tree(root);
 }
 
+/* <cfg.h> lies in root/compat, which also holds a sys/time.h of another
+   platform that the file includes as <sys/time.h>: the folder goes after
+   the system's (after_dirs), so the system's sys/time.h is the one found;
+   root/inc, holding no system header's name, stays an angled folder. */
+static void test_compat_folder_after_system(void **state)
+{
+    (void)state;
+    static const struct file_spec files[] = {
+        {"src/k.cu", "#include <cfg.h>\n#include <api.h>\n#include <sys/time.h>\n"},
+        {"compat/cfg.h", "#pragma once\n"},
+        {"compat/sys/time.h", "#error not this platform\n"},
+        {"inc/api.h", "#pragma once\n"},
+    };
+    char *root = make_tree(files, 4);
+    struct lint_options o;
+    memset(&o, 0, sizeof o);
+    sv_push_owned(&o.paths, xstrdup(root));
+    char *k = path_join(root, "src/k.cu"), *compat = path_join(root, "compat"), *inc = path_join(root, "inc");
+    struct strvec quoted = {0}, angled = {0}, after = {0};
+    include_guess(&o, k, NULL, &quoted, &angled, &after);
+    assert_int_equal(quoted.len, 0);
+    assert_int_equal(angled.len, 1);
+    assert_string_equal(angled.items[0], inc);
+    assert_int_equal(after.len, 1);
+    assert_string_equal(after.items[0], compat);
+    /* without after_dirs, the folder stays among the angled ones */
+    sv_release(&angled);
+    include_guess(&o, k, NULL, &quoted, &angled, NULL);
+    assert_int_equal(angled.len, 2);
+    sv_release(&quoted);
+    sv_release(&angled);
+    sv_release(&after);
+    sv_release(&o.paths);
+    free(k);
+    free(compat);
+    free(inc);
+    remove_tree(root);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -213,6 +252,7 @@ int main(void)
         cmocka_unit_test(test_guessed_folders),
         cmocka_unit_test(test_outer_root),
         cmocka_unit_test(test_shallower_copy),
+        cmocka_unit_test(test_compat_folder_after_system),
     };
     return cmocka_run_group_tests_name("frontend_guesses", tests, NULL, NULL);
 }
