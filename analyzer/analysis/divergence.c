@@ -85,7 +85,8 @@ static void *facts_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cach
     f->base_u = u;
     f->is_kernel = (ast_exec_space(fn) & SPACE_GLOBAL) == SPACE_GLOBAL;
     struct launch_model *m = analysis_get(deps, &launch_analysis, clang_getNullCursor());
-    f->shape_known = f->is_kernel && m && launch_block_shapes(m, fn, &f->li) && f->li.n_shapes > 0;
+    f->shape_known = f->is_kernel ? m && launch_block_shapes(m, fn, &f->li) && f->li.n_shapes > 0
+                                  : launch_caller_shapes(m, fn, &f->li);
     if (f->is_kernel && m) {
         int n = clang_Cursor_getNumArguments(fn);
         f->n_params = n > 0 ? (unsigned)(n < 32 ? n : 32) : 0;

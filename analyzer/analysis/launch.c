@@ -68,6 +68,18 @@ struct launch_model {
     /* The kernels asked about, and for --statistics those whose shapes came
        from a file other than the kernel's own, and those left unknown. */
     struct strvec queried, elsewhere, unknown;
+    /* Calls between the unit's functions (launch_caller_shapes), built on
+       the first question. */
+    bool calls_built;
+    struct call_edge *calls;
+    unsigned n_calls, cap_calls;
+};
+
+/* A call of a function (by USR, a specialisation as its template) made in
+   the body of another (a definition the unit reads). */
+struct call_edge {
+    char *callee;
+    CXCursor caller;
 };
 
 static char *usr_of(CXCursor decl)
@@ -497,6 +509,8 @@ static void site_release(struct site *s)
 void launch_model_free(struct launch_model *m)
 {
     if (!m) return;
+    for (unsigned i = 0; i < m->n_calls; i++) free(m->calls[i].callee);
+    free(m->calls);
     for (unsigned i = 0; i < m->n_sites; i++) site_release(&m->sites[i]);
     for (unsigned i = 0; i < m->n_indirect; i++) {
         free(m->indirect[i].usr);
@@ -580,6 +594,113 @@ bool launch_block_shapes(struct launch_model *m, CXCursor kernel, struct launch_
     free(home);
     free(usr);
     free(spec);
+    return out->known;
+}
+
+/* ---- callers of device functions ---- */
+
+struct call_scan {
+    struct launch_model *m;
+    CXCursor caller;
+};
+
+static bool is_function_kind(enum CXCursorKind k)
+{
+    return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
+           k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
+}
+
+static enum CXChildVisitResult call_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct call_scan *cs = data;
+    if (clang_getCursorKind(c) != CXCursor_CallExpr) return CXChildVisit_Recurse;
+    CXCursor callee = clang_getCursorReferenced(c);
+    if (!is_function_kind(clang_getCursorKind(callee)) || is_kernel(callee)) return CXChildVisit_Recurse;
+    if (clang_Location_isInSystemHeader(clang_getCursorLocation(callee))) return CXChildVisit_Recurse;
+    struct launch_model *m = cs->m;
+    XGROW(m->calls, m->n_calls, m->cap_calls, 64);
+    m->calls[m->n_calls].callee = kernel_usr(callee);
+    m->calls[m->n_calls].caller = cs->caller;
+    m->n_calls++;
+    return CXChildVisit_Recurse;
+}
+
+/* Every function definition the unit reads outside system headers: the
+   calls its body makes. */
+static enum CXChildVisitResult calls_top_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct launch_model *m = data;
+    if (clang_Location_isInSystemHeader(clang_getCursorLocation(c))) return CXChildVisit_Continue;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (is_function_kind(k)) {
+        if (clang_isCursorDefinition(c)) {
+            struct call_scan cs = {m, c};
+            clang_visitChildren(c, call_visit, &cs);
+        }
+        return CXChildVisit_Continue;
+    }
+    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl || k == CXCursor_ClassDecl ||
+        k == CXCursor_StructDecl || k == CXCursor_ClassTemplate || k == CXCursor_ClassTemplatePartialSpecialization)
+        return CXChildVisit_Recurse;
+    return CXChildVisit_Continue;
+}
+
+static bool caller_shapes(struct launch_model *m, const char *usr, struct launch_info *out, unsigned depth,
+                          struct strvec *visiting)
+{
+    if (depth > 4 || sv_contains(visiting, usr)) return false;
+    sv_push(visiting, usr);
+    bool any = false, ok = true;
+    for (unsigned i = 0; i < m->n_calls && ok; i++) {
+        if (strcmp(m->calls[i].callee, usr) != 0) continue;
+        CXCursor caller = m->calls[i].caller;
+        unsigned space = ast_exec_space(caller);
+        /* Host code runs no barrier; a __host__ __device__ caller may be
+           device code too. */
+        if (!(space & (SPACE_DEVICE | SPACE_GLOBAL))) continue;
+        struct launch_info li;
+        if (is_kernel(caller)) {
+            ok = launch_block_shapes(m, caller, &li) && li.n_shapes > 0;
+        } else {
+            char *cu = kernel_usr(caller);
+            ok = *cu && caller_shapes(m, cu, &li, depth + 1, visiting);
+            free(cu);
+        }
+        for (unsigned s = 0; s < li.n_shapes && ok; s++) {
+            unsigned j;
+            for (j = 0; j < out->n_shapes; j++)
+                if (memcmp(&out->shape[j], &li.shape[s], sizeof li.shape[s]) == 0) break;
+            if (j < out->n_shapes) continue;
+            if (out->n_shapes == LAUNCH_MAX_SHAPES) ok = false;
+            else out->shape[out->n_shapes++] = li.shape[s];
+        }
+        out->n_sites += li.n_sites;
+        any = true;
+    }
+    free(visiting->items[--visiting->len]);
+    return ok && any;
+}
+
+bool launch_caller_shapes(struct launch_model *m, CXCursor fn, struct launch_info *out)
+{
+    memset(out, 0, sizeof *out);
+    /* The calls this unit makes: a function of a header is judged, in each
+       unit that includes it, with that unit's callers (findings are joined
+       over the units). */
+    if (!m || clang_Cursor_isNull(fn) || is_kernel(fn)) return false;
+    if (!m->calls_built) {
+        m->calls_built = true;
+        clang_visitChildren(clang_getTranslationUnitCursor(m->tu), calls_top_visit, m);
+    }
+    char *usr = kernel_usr(fn);
+    struct strvec visiting = {0};
+    bool ok = *usr && caller_shapes(m, usr, out, 0, &visiting);
+    sv_release(&visiting);
+    free(usr);
+    out->known = ok && out->n_shapes > 0;
+    if (!out->known) out->n_shapes = 0;
     return out->known;
 }
 

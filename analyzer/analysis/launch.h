@@ -93,6 +93,13 @@ void launch_facts_kernels(const struct launch_facts *f, struct strvec *elsewhere
    kernel template, whose specialisations' launches all count).  Returns
    out->known. */
 bool launch_block_shapes(struct launch_model *m, CXCursor kernel, struct launch_info *out);
+/* For a device function (not a kernel): the block shapes it runs with in
+   this unit, the union of its callers' (kernels, and device functions whose
+   own callers are known), when every call of it from device code that the
+   unit reads sits in a function whose shapes are known.  False (and no
+   shapes) when a caller's shapes are not known or nothing in the unit calls
+   it.  A header's function is judged in each unit with that unit's callers. */
+bool launch_caller_shapes(struct launch_model *m, CXCursor fn, struct launch_info *out);
 
 /* For a kernel template: is its template parameter number `index` (in
    declaration order) a constant equal to blockDim.x at every launch site
