@@ -221,6 +221,18 @@ struct verdict {
 static bool judge(const struct global_access *ga, const struct form *f, const long long block[3],
                   struct verdict *v)
 {
+    /* A warp that spans rows (a 2-D block narrower than a warp, the row
+       index in the address) is judged against the same rows read with
+       consecutive threadIdx.x on consecutive elements. */
+    bool rows_apart = false;
+    long long row_span = (f->tid[0] < 0 ? -f->tid[0] : f->tid[0]) * ga->elem_size * (block[0] > 0 ? block[0] : 32);
+    for (int c = 1; c < 3; c++) {
+        if (!varies_in_warp(block, c) || f->sym[0]) continue;
+        long long stride = (f->tid[c] < 0 ? -f->tid[c] : f->tid[c]) * ga->elem_size;
+        /* rows of a run-time length, or a constant one past a sector and
+           past the row's own lanes */
+        if (f->sym[c] || (stride >= 32 && stride >= row_span)) rows_apart = true;
+    }
     struct coalesce_pattern p;
     memset(&p, 0, sizeof p);
     memset(v, 0, sizeof *v);
@@ -232,14 +244,29 @@ static bool judge(const struct global_access *ga, const struct form *f, const lo
         v->block[c] = block[c];
         long long el = f->tid[c];
         if (f->sym[c] && varies_in_warp(block, c)) {
-            /* only a thread walking its own row is judged with a run-time stride */
-            if (!f->walks || f->sym_coeff[c] == 0) return false;
-            el += f->sym_coeff[c] * SYMBOLIC_STRIDE;
-            v->symbolic = true;
+            if (f->sym_coeff[c] == 0) return false;
+            if (c > 0 && !f->sym[0]) {
+                /* rows of a run-time length (y * n + x): taken as far apart,
+                   each row's lanes judged on their own */
+                el += f->sym_coeff[c] * SYMBOLIC_STRIDE;
+            } else {
+                /* only a thread walking its own row is judged with a run-time stride */
+                if (!f->walks) return false;
+                el += f->sym_coeff[c] * SYMBOLIC_STRIDE;
+                v->symbolic = true;
+            }
         }
         p.tid_bytes[c] = el * ga->elem_size;
     }
     coalesce_sectors(&p, &v->r);
+    if (rows_apart) {
+        /* The fewest sectors these lanes could move: the same rows, with
+           consecutive threadIdx.x on consecutive elements. */
+        struct coalesce_result ideal;
+        p.tid_bytes[0] = ga->elem_size;
+        coalesce_sectors(&p, &ideal);
+        v->r.min_sectors = v->r.unit_sectors = ideal.sectors;
+    }
     return true;
 }
 
@@ -306,17 +333,33 @@ static void cu402_on_cursor(struct rule_ctx *ctx, CXCursor c)
     }
     bool from_launch = n_shapes > 0;
     if (!n_shapes && narrow_block_stride_loop(ctx)) return;
-    if (!n_shapes) {
+    /* A 2-D index (threadIdx.y or .z in it) with no launch in sight: how
+       many rows a warp spans depends on the block's width, so the finding
+       must hold for the widths 2-D launches use (8x8, 16x16, 32x8); it is
+       judged by the one that wastes least. */
+    bool two_d = !n_shapes && (f.tid[1] || f.tid[2] || f.sym[1] || f.sym[2]);
+    static const long long common_2d[3][3] = {{32, 8, 1}, {16, 16, 1}, {8, 8, 1}};
+    if (two_d) {
+        for (unsigned i = 0; i < 3; i++, n_shapes++)
+            memcpy(shapes[n_shapes], common_2d[i], sizeof common_2d[i]);
+    } else if (!n_shapes) {
         memset(shapes[0], 0, sizeof shapes[0]);
         n_shapes = 1;
     }
     struct verdict worst;
+    memset(&worst, 0, sizeof worst);
     bool have = false;
     for (unsigned i = 0; i < n_shapes; i++) {
         struct verdict v;
         if (!judge(ga, &f, shapes[i], &v)) return; /* one shape we cannot judge: silent */
-        if (!have || (unsigned long long)v.r.sectors * worst.r.min_sectors >
-                         (unsigned long long)worst.r.sectors * v.r.min_sectors) {
+        /* a guessed shape in which nothing is wasted: silent */
+        if (two_d && (v.r.sectors <= v.r.min_sectors || v.r.sectors <= v.r.unit_sectors)) return;
+        /* launched shapes: the worst one; guessed 2-D shapes: the best */
+        bool more = (unsigned long long)v.r.sectors * worst.r.min_sectors >
+                    (unsigned long long)worst.r.sectors * v.r.min_sectors;
+        if (!have || (two_d ? !more && (unsigned long long)v.r.sectors * worst.r.min_sectors <
+                                              (unsigned long long)worst.r.sectors * v.r.min_sectors
+                            : more)) {
             worst = v;
             have = true;
         }
@@ -386,6 +429,9 @@ static void cu402_on_cursor(struct rule_ctx *ctx, CXCursor c)
     if (from_launch && worst.block[0] > 0)
         sb_addf(&m, " in the %lldx%lldx%lld blocks it is launched with", worst.block[0],
                 worst.block[1], worst.block[2]);
+    else if (two_d)
+        sb_addf(&m, " in a %lldx%lldx%lld block, the least of the common 2-D shapes (its launch is not in sight)",
+                worst.block[0], worst.block[1], worst.block[2]);
     struct diag *d = ctx_report(ctx, c, "%s", m.buf);
     if (d) {
         if (worst.symbolic)

@@ -661,6 +661,7 @@ static bool caller_shapes(struct launch_model *m, const char *usr, struct launch
            device code too. */
         if (!(space & (SPACE_DEVICE | SPACE_GLOBAL))) continue;
         struct launch_info li;
+        memset(&li, 0, sizeof li);
         if (is_kernel(caller)) {
             ok = launch_block_shapes(m, caller, &li) && li.n_shapes > 0;
         } else {
