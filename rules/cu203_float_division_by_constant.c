@@ -21,7 +21,11 @@
 #include <string.h>
 
 struct state {
-    bool fast_math;
+    bool fast_math;     /* the unit's flags (or code) ask for fast math */
+    bool no_command;    /* no compile command: the build files are read */
+    /* headers the unit includes, judged by their build files and includers */
+    struct strvec header;
+    bool *header_fast;
 };
 
 static enum CXChildVisitResult find_fast_math(CXCursor c, CXCursor parent, CXClientData d)
@@ -74,7 +78,10 @@ static void *cu203_begin(struct rule_ctx *ctx)
             /* no compile command: the project's build files above the file
                may pass the flag (CMAKE_CUDA_FLAGS ... --use_fast_math); the
                rule cannot tell which targets get it, so it says nothing */
-            else st->fast_math = buildfiles_fast_math(o, abs, NULL);
+            else {
+                st->no_command = true;
+                st->fast_math = buildfiles_fast_math_through_includers(o, abs, NULL);
+            }
             free(abs);
         }
     }
@@ -87,7 +94,39 @@ static void *cu203_begin(struct rule_ctx *ctx)
 static void cu203_end(struct rule_ctx *ctx, void *state)
 {
     (void)ctx;
+    struct state *st = state;
+    if (st) {
+        sv_release(&st->header);
+        free(st->header_fast);
+    }
     free(state);
+}
+
+/* A division written in a header of the project: compiled with the flags
+   of whichever units include it, so fast math anywhere among them (the
+   header's own build files, or an includer's) keeps the rule silent. */
+static bool header_fast_math(struct rule_ctx *ctx, struct state *st, CXCursor op)
+{
+    if (!st->no_command) return false;
+    CXFile f;
+    clang_getExpansionLocation(clang_getCursorLocation(op), &f, NULL, NULL, NULL);
+    if (!f || clang_Location_isFromMainFile(clang_getCursorLocation(op))) return false;
+    CXString name = clang_getFileName(f);
+    char *abs = path_absolute(clang_getCString(name) ? clang_getCString(name) : "");
+    clang_disposeString(name);
+    bool fast = false;
+    size_t i = 0;
+    while (i < st->header.len && strcmp(st->header.items[i], abs) != 0) i++;
+    if (i < st->header.len) {
+        fast = st->header_fast[i];
+    } else {
+        fast = buildfiles_fast_math_through_includers(ctx->opts, abs, NULL);
+        sv_push(&st->header, abs);
+        st->header_fast = xrealloc(st->header_fast, st->header.len * sizeof *st->header_fast);
+        st->header_fast[st->header.len - 1] = fast;
+    }
+    free(abs);
+    return fast;
 }
 
 static bool float_value(CXCursor e, double *v)
@@ -132,6 +171,7 @@ static void cu203_on_cursor(struct rule_ctx *ctx, CXCursor op)
     if (m == 0.5) return; /* a power of two: nvcc multiplies already */
     float rc = (float)(1.0 / c);
     if (!isfinite(rc) || rc == 0 || fabsf(rc) < 1.17549435e-38f) return;
+    if (st && header_fast_math(ctx, st, op)) return;
 
     char *ct = ctx_use_text(ctx, rs);
     struct diag *d = ctx_report(

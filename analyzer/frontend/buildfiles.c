@@ -2,6 +2,7 @@
  * without a compile command (see buildfiles.h). */
 #include "frontend/buildfiles.h"
 #include "frontend/include_guess.h"
+#include "frontend/includers.h"
 #include "base/util.h"
 
 #include <pthread.h>
@@ -98,4 +99,36 @@ bool buildfiles_fast_math(const struct lint_options *o, const char *abs_file, ch
     if (where) *where = found;
     else free(found);
     return true;
+}
+
+/* Bounds of the walk up the includers: levels of headers, files. */
+#define INCLUDER_DEPTH 3
+#define INCLUDER_FILES 256
+
+bool buildfiles_fast_math_through_includers(const struct lint_options *o, const char *abs_file, char **where)
+{
+    if (buildfiles_fast_math(o, abs_file, where)) return true;
+    struct strvec level = {0}, seen = {0};
+    sv_push(&level, abs_file);
+    sv_push(&seen, abs_file);
+    bool found = false;
+    for (int depth = 0; depth < INCLUDER_DEPTH && level.len && !found; depth++) {
+        struct strvec next = {0};
+        for (size_t i = 0; i < level.len && !found; i++) {
+            struct strvec inc = {0};
+            includers_of(o, level.items[i], &inc);
+            for (size_t k = 0; k < inc.len && !found && seen.len < INCLUDER_FILES; k++) {
+                if (sv_contains(&seen, inc.items[k])) continue;
+                sv_push(&seen, inc.items[k]);
+                sv_push(&next, inc.items[k]);
+                found = buildfiles_fast_math(o, inc.items[k], where);
+            }
+            sv_release(&inc);
+        }
+        sv_release(&level);
+        level = next;
+    }
+    sv_release(&level);
+    sv_release(&seen);
+    return found;
 }

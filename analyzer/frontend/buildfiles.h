@@ -16,5 +16,11 @@
    they do and where is not NULL, *where is the build file's path (caller
    frees).  Each folder is read once per process. */
 bool buildfiles_fast_math(const struct lint_options *o, const char *abs_file, char **where);
+/* The same for abs_file or for any file of the linted tree that includes
+   it, directly or through up to two more headers: a header is compiled
+   with the flags of the units that include it (a library's kernels header
+   whose library builds with fast math; a samples' header whose every sample
+   does). */
+bool buildfiles_fast_math_through_includers(const struct lint_options *o, const char *abs_file, char **where);
 
 #endif

@@ -14,12 +14,14 @@
 struct include_line {
     char *name;
     bool version_guarded;
+    unsigned from; /* the including file: an index into the tree's files */
 };
 
 struct tree_includes {
     char *root;
     struct include_line *lines;
     size_t n, cap;
+    struct strvec files; /* the including files, absolute */
 };
 
 static pthread_mutex_t includes_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -64,6 +66,8 @@ static void scan_file(struct tree_includes *t, const char *path)
     char *text = NULL;
     size_t len = 0;
     if (read_file(path, &text, &len) != 0) return;
+    unsigned from = (unsigned)t->files.len;
+    sv_push(&t->files, path);
     bool stack[MAX_IF_DEPTH];
     int depth = 0, skipped = 0; /* levels beyond MAX_IF_DEPTH */
     for (char *line = text; line && *line;) {
@@ -98,6 +102,7 @@ static void scan_file(struct tree_includes *t, const char *path)
                     }
                     t->lines[t->n].name = xstrndup(q + 1, (size_t)(e - q - 1));
                     t->lines[t->n].version_guarded = guarded;
+                    t->lines[t->n].from = from;
                     t->n++;
                 }
             }
@@ -157,4 +162,16 @@ bool includers_only_under_version_guard(const struct lint_options *o, const char
         seen = true;
     }
     return seen;
+}
+
+void includers_of(const struct lint_options *o, const char *abs_header, struct strvec *out)
+{
+    char *root = include_guess_tree_root(o, abs_header);
+    const struct tree_includes *t = tree_includes(root);
+    free(root);
+    for (size_t i = 0; i < t->n; i++) {
+        if (!names_header(t->lines[i].name, abs_header)) continue;
+        const char *f = t->files.items[t->lines[i].from];
+        if (strcmp(f, abs_header) != 0 && !sv_contains(out, f)) sv_push(out, f);
+    }
 }
