@@ -334,6 +334,8 @@ static void note_counter(struct value_model *vm, CXCursor loop, CXCursor var, CX
         case CXBinaryOperator_SubAssign: op = CXBinaryOperator_Sub; break;
         case CXBinaryOperator_ShlAssign: op = CXBinaryOperator_Shl; break;
         case CXBinaryOperator_ShrAssign: op = CXBinaryOperator_Shr; break;
+        case CXBinaryOperator_MulAssign: op = CXBinaryOperator_Mul; break;
+        case CXBinaryOperator_DivAssign: op = CXBinaryOperator_Div; break;
         default: return;
         }
         target = lvalue_target(vm, ast_child(inc, 0), &f);
@@ -1040,6 +1042,20 @@ static smt_id read_local(struct value_model *vm, CXCursor use, CXCursor decl, co
         if (!step) return 0;
         step = convert(vm, step, clang_Cursor_isNull(d->step) ? vt : clang_getCursorType(d->step), vt);
         char name[48];
+        if (d->step_op == CXBinaryOperator_Mul || d->step_op == CXBinaryOperator_Div) {
+            /* i *= 2, i /= 2: start * step^k is not linear, but where the
+               pair starts and steps alike the two threads hold the same
+               value in the same iteration: one symbol of the iteration. */
+            int o = t == 1 ? 2 : 1;
+            smt_id start_o = eval(vm, d->loop_init, o, depth + 1);
+            smt_id step_o = eval(vm, d->step, o, depth + 1);
+            if (!start_o || !step_o) return 0;
+            start_o = convert(vm, start_o, clang_getCursorType(d->loop_init), vt);
+            step_o = convert(vm, step_o, clang_getCursorType(d->step), vt);
+            if (start_o != start || step_o != step) return 0;
+            snprintf(name, sizeof name, "$geo@%x", start_of(d->loop));
+            return smt_sym(vm->a, w, name);
+        }
         snprintf(name, sizeof name, "$k@%x", start_of(d->loop));
         smt_id k = smt_sym(vm->a, w, name);
         smt_id zero = smt_const(vm->a, w, 0);
