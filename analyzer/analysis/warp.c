@@ -1064,6 +1064,100 @@ static bool in_other_branch(const struct warp_view *w, int x, int y)
     return false;
 }
 
+/* ---- a continue that leaves the iteration count alone ---- */
+
+struct header_vars {
+    unsigned hash[32];
+    unsigned n;
+    bool overflow;
+};
+
+static enum CXChildVisitResult collect_header_vars(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct header_vars *h = data;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+        CXCursor d = clang_getCursorReferenced(c);
+        if (clang_getCursorKind(d) == CXCursor_VarDecl || clang_getCursorKind(d) == CXCursor_ParmDecl) {
+            if (h->n == 32) h->overflow = true;
+            else h->hash[h->n++] = clang_hashCursor(clang_getCanonicalCursor(d));
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+struct later_writes {
+    const struct header_vars *h;
+    unsigned after;  /* offsets past this */
+    bool found;
+};
+
+static bool is_header_var(const struct header_vars *h, CXCursor declref)
+{
+    unsigned x = clang_hashCursor(clang_getCanonicalCursor(clang_getCursorReferenced(declref)));
+    for (unsigned i = 0; i < h->n; i++)
+        if (h->hash[i] == x) return true;
+    return false;
+}
+
+/* Is parent's use of its child c a write (or one that may write: the
+   address taken, a call's argument)? */
+static bool writes_child(CXCursor parent, CXCursor c)
+{
+    switch (clang_getCursorKind(parent)) {
+    case CXCursor_BinaryOperator:
+        return ast_binop(parent) == CXBinaryOperator_Assign && clang_equalCursors(ast_child(parent, 0), c);
+    case CXCursor_CompoundAssignOperator:
+        return clang_equalCursors(ast_child(parent, 0), c);
+    case CXCursor_UnaryOperator:
+        return ast_unop_is_incdec(ast_unop(parent)) || ast_unop(parent) == CXUnaryOperator_AddrOf;
+    case CXCursor_CallExpr:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static enum CXChildVisitResult find_later_writes(CXCursor c, CXCursor parent, CXClientData data)
+{
+    struct later_writes *lw = data;
+    unsigned off = 0;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && is_header_var(lw->h, c))
+        clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &off);
+    if (off > lw->after && writes_child(parent, c)) {
+        lw->found = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* A continue that comes after node in the loop's body skips only what
+   follows it: the lanes that take it run the next iteration as the others
+   do, node included, as long as nothing after the continue changes what
+   the loop's condition and increment read (a while loop whose counter is
+   stepped at the end of its body would step it less often). */
+static bool continue_keeps_iterations(struct warp_view *w, int loop, int cont)
+{
+    CXCursor lc = w->nodes[loop].c;
+    enum CXCursorKind k = clang_getCursorKind(lc);
+    if (k != CXCursor_ForStmt && k != CXCursor_WhileStmt && k != CXCursor_DoStmt) return false;
+    CXCursor kids[4];
+    unsigned n = ast_children(lc, kids, 4);
+    if (n == 0) return false;
+    unsigned body = k == CXCursor_DoStmt ? 0 : n - 1;
+    struct header_vars h = {{0}, 0, false};
+    for (unsigned i = 0; i < n; i++)
+        if (i != body) {
+            collect_header_vars(kids[i], lc, &h);
+            clang_visitChildren(kids[i], collect_header_vars, &h);
+        }
+    if (h.overflow) return false;
+    if (h.n == 0) return true;
+    struct later_writes lw = {&h, w->nodes[cont].offset, false};
+    clang_visitChildren(kids[body], find_later_writes, &lw);
+    return !lw.found;
+}
+
 static bool node_lane_divergent(struct warp_view *w, int node, bool exits_ok, struct warp_divergence *out)
 {
     if (w->depth > MAX_DEPTH) return false;
@@ -1098,6 +1192,8 @@ static bool node_lane_divergent(struct warp_view *w, int node, bool exits_ok, st
             int lp = enclosing_loop(w, (int)i, fn);
             if (lp < 0 || w->nodes[lp].c.kind == CXCursor_SwitchStmt) continue;
             if (!is_ancestor(w, lp, node) || lp == node) continue;
+            if (k == CXCursor_ContinueStmt && w->nodes[i].offset > off && continue_keeps_iterations(w, lp, (int)i))
+                continue;
             stop = lp;
         }
         struct warp_divergence dv;
@@ -1110,10 +1206,11 @@ static bool node_lane_divergent(struct warp_view *w, int node, bool exits_ok, st
                                    : k == CXCursor_ContinueStmt ? "continue"
                                                                 : "goto";
                 out->at = w->nodes[i].c;
-                out->why = keep(w, xasprintf("some lanes of a warp %s earlier, under '%s'",
-                                             k == CXCursor_ReturnStmt ? "return" : "leave the loop",
-                                             t));
-                (void)what;
+                out->why = keep(w, k == CXCursor_ContinueStmt
+                                       ? xasprintf("some lanes of a warp skip to the loop's next iteration "
+                                                   "earlier (%s), under '%s'", what, t)
+                                       : xasprintf("some lanes of a warp %s earlier, under '%s'",
+                                                   k == CXCursor_ReturnStmt ? "return" : "leave the loop", t));
                 out->early_exit = true;
                 free(t);
             }
