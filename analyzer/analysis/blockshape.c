@@ -130,7 +130,7 @@ static void *blockshape_build(CXTranslationUnit tu, CXCursor fn, struct analysis
     struct launch_model *m = deps ? analysis_get(deps, &launch_analysis, clang_getNullCursor()) : NULL;
     struct launch_info li;
     unsigned n = 0;
-    if (m && launch_block_shapes(m, fn, &li)) {
+    if (m && launch_function_shapes(m, fn, &li)) {
         for (unsigned i = 0; i < li.n_shapes; i++) {
             memset(&out->shape[n], 0, sizeof out->shape[n]);
             for (int c = 0; c < 3; c++) out->shape[n].b[c] = li.shape[i].b[c];

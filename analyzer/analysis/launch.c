@@ -80,6 +80,7 @@ struct launch_model {
 struct call_edge {
     char *callee;
     CXCursor caller;
+    CXCursor call;
 };
 
 static char *usr_of(CXCursor decl)
@@ -622,6 +623,7 @@ static enum CXChildVisitResult call_visit(CXCursor c, CXCursor parent, CXClientD
     XGROW(m->calls, m->n_calls, m->cap_calls, 64);
     m->calls[m->n_calls].callee = kernel_usr(callee);
     m->calls[m->n_calls].caller = cs->caller;
+    m->calls[m->n_calls].call = c;
     m->n_calls++;
     return CXChildVisit_Recurse;
 }
@@ -703,6 +705,112 @@ bool launch_caller_shapes(struct launch_model *m, CXCursor fn, struct launch_inf
     out->known = ok && out->n_shapes > 0;
     if (!out->known) out->n_shapes = 0;
     return out->known;
+}
+
+unsigned launch_device_calls(struct launch_model *m, CXCursor fn, CXCursor *calls, CXCursor *callers, unsigned max)
+{
+    if (!m || clang_Cursor_isNull(fn) || is_kernel(fn)) return 0;
+    if (!m->calls_built) {
+        m->calls_built = true;
+        clang_visitChildren(clang_getTranslationUnitCursor(m->tu), calls_top_visit, m);
+    }
+    char *usr = kernel_usr(fn);
+    unsigned n = 0;
+    for (unsigned i = 0; i < m->n_calls && *usr; i++) {
+        if (strcmp(m->calls[i].callee, usr) != 0) continue;
+        if (!(ast_exec_space(m->calls[i].caller) & (SPACE_DEVICE | SPACE_GLOBAL))) continue;
+        if (n == max) {
+            n = max + 1;
+            break;
+        }
+        calls[n] = m->calls[i].call;
+        callers[n] = m->calls[i].caller;
+        n++;
+    }
+    free(usr);
+    return n;
+}
+
+bool launch_function_shapes(struct launch_model *m, CXCursor fn, struct launch_info *out)
+{
+    if (is_kernel(fn)) return launch_block_shapes(m, fn, out);
+    return launch_caller_shapes(m, fn, out);
+}
+
+/* Does a function's body read threadIdx.y or threadIdx.z? */
+struct rows_scan {
+    CXTranslationUnit tu;
+    bool rows;
+};
+
+static enum CXChildVisitResult rows_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct rows_scan *rs = data;
+    if (clang_getCursorKind(c) != CXCursor_MemberRefExpr) return CXChildVisit_Recurse;
+    CXCursor base = ast_strip(ast_child(c, 0));
+    if (clang_getCursorKind(base) != CXCursor_DeclRefExpr) return CXChildVisit_Recurse;
+    char *bn = ast_spelling(base);
+    bool tid = !strcmp(bn, "threadIdx");
+    free(bn);
+    if (!tid) return CXChildVisit_Recurse;
+    /* the component: the member's name, or (clang's property members) the
+       text after the dot */
+    char *mn = ast_spelling(c);
+    char comp = mn[0] && !mn[1] ? mn[0] : 0;
+    free(mn);
+    if (!comp) {
+        char *txt = ast_text(rs->tu, c);
+        const char *dot = txt ? strrchr(txt, '.') : NULL;
+        if (dot) {
+            dot++;
+            while (*dot == ' ' || *dot == '\t') dot++;
+            comp = dot[0];
+        }
+        free(txt);
+    }
+    if (comp == 'y' || comp == 'z') {
+        rs->rows = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static bool callers_use_rows(struct launch_model *m, const char *usr, unsigned depth, struct strvec *visiting)
+{
+    if (depth > 4 || sv_contains(visiting, usr)) return false;
+    sv_push(visiting, usr);
+    bool rows = false;
+    for (unsigned i = 0; i < m->n_calls && !rows; i++) {
+        if (strcmp(m->calls[i].callee, usr) != 0) continue;
+        CXCursor caller = m->calls[i].caller;
+        if (!(ast_exec_space(caller) & (SPACE_DEVICE | SPACE_GLOBAL))) continue;
+        struct rows_scan rs = {m->tu, false};
+        clang_visitChildren(caller, rows_visit, &rs);
+        rows = rs.rows;
+        if (!rows && !is_kernel(caller)) {
+            char *cu = kernel_usr(caller);
+            rows = *cu && callers_use_rows(m, cu, depth + 1, visiting);
+            free(cu);
+        }
+    }
+    free(visiting->items[--visiting->len]);
+    return rows;
+}
+
+bool launch_callers_use_rows(struct launch_model *m, CXCursor fn)
+{
+    if (!m || clang_Cursor_isNull(fn) || is_kernel(fn)) return false;
+    if (!m->calls_built) {
+        m->calls_built = true;
+        clang_visitChildren(clang_getTranslationUnitCursor(m->tu), calls_top_visit, m);
+    }
+    char *usr = kernel_usr(fn);
+    struct strvec visiting = {0};
+    bool rows = *usr && callers_use_rows(m, usr, 0, &visiting);
+    sv_release(&visiting);
+    free(usr);
+    return rows;
 }
 
 bool launch_tparam_is_block_x(struct launch_model *m, CXCursor kernel, unsigned index)

@@ -100,6 +100,15 @@ bool launch_block_shapes(struct launch_model *m, CXCursor kernel, struct launch_
    shapes) when a caller's shapes are not known or nothing in the unit calls
    it.  A header's function is judged in each unit with that unit's callers. */
 bool launch_caller_shapes(struct launch_model *m, CXCursor fn, struct launch_info *out);
+/* A kernel's shapes (launch_block_shapes) or a device function's
+   (launch_caller_shapes). */
+bool launch_function_shapes(struct launch_model *m, CXCursor fn, struct launch_info *out);
+/* The calls of device function fn the unit makes from device code, with
+   the function each sits in: their number (max + 1 when there are more). */
+unsigned launch_device_calls(struct launch_model *m, CXCursor fn, CXCursor *calls, CXCursor *callers, unsigned max);
+/* Does a device function's caller in the unit (or a caller's caller) read
+   threadIdx.y or .z: blocks of rows, so a row may be a single warp? */
+bool launch_callers_use_rows(struct launch_model *m, CXCursor fn);
 
 /* For a kernel template: is its template parameter number `index` (in
    declaration order) a constant equal to blockDim.x at every launch site

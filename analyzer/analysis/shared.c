@@ -73,6 +73,14 @@ struct shared_model {
     CXCursor fn;
     struct uniformity *u;
     const struct launch_info *li;
+    /* No shapes, but callers that index rows (shared_build): blocks may be
+       several rows of one warp each. */
+    bool callers_rows;
+    /* Pointer parameters (by position) that the callers may pass a
+       different pointer in different threads (a row of a shared array per
+       warp): a pair of threads in different warps may not share the array
+       (shared_build). */
+    unsigned long long varying_params;
     shared_affine_fn affine;
     void *affine_data;
     struct node *nodes;
@@ -1301,8 +1309,24 @@ static void set_own(const struct shared_model *m, struct pairing *p)
     }
 }
 
+/* The position of base among the function's parameters, or -1. */
+static int param_position(const struct shared_model *m, CXCursor base)
+{
+    if (clang_getCursorKind(base) != CXCursor_ParmDecl) return -1;
+    int n = clang_Cursor_getNumArguments(m->fn);
+    for (int i = 0; i < n && i < 64; i++)
+        if (clang_equalCursors(clang_getCanonicalCursor(clang_Cursor_getArgument(m->fn, (unsigned)i)), base)) return i;
+    return -1;
+}
+
 static void add_race(struct shared_model *m, const struct shared_race *r)
 {
+    /* Threads of different warps through a pointer the callers may give
+       each warp (or thread) its own value of: not known to meet. */
+    if (r->cross_warp) {
+        int p = param_position(m, r->array);
+        if (p >= 0 && (m->varying_params >> p & 1)) return;
+    }
     for (size_t i = 0; i < m->n_races; i++)
         if (clang_equalCursors(m->races[i].first, r->first) && clang_equalCursors(m->races[i].second, r->second) &&
             m->races[i].loop_carried == r->loop_carried)
@@ -1342,7 +1366,7 @@ static void pick_block(struct shared_model *m, CXCursor base)
     }
     block_guessed_ = !b[0];
     block_[0] = b[0] ? b[0] : 64;
-    block_[1] = b[1] ? b[1] : used[1] ? 2 : 1;
+    block_[1] = b[1] ? b[1] : used[1] || m->callers_rows ? 2 : 1;
     block_[2] = b[2] ? b[2] : used[2] ? 2 : 1;
     while (block_[0] * block_[1] * block_[2] > MAX_THREADS) {
         if (block_[2] > 1) block_[2] /= 2;
@@ -1500,6 +1524,34 @@ static void holder_release(void *p)
     free(h);
 }
 
+/* The pointer parameters of a device function that a call in the unit
+   passes a thread-dependent argument for, or all of them when the unit
+   shows no call (or too many to read). */
+static unsigned long long varying_pointer_params(struct analysis_cache *deps, struct launch_model *lm, CXCursor fn)
+{
+    if ((ast_exec_space(fn) & SPACE_GLOBAL) == SPACE_GLOBAL) return 0;
+    int np = clang_Cursor_getNumArguments(fn);
+    unsigned long long pointers = 0;
+    for (int i = 0; i < np && i < 64; i++)
+        if (clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i))).kind == CXType_Pointer)
+            pointers |= 1ull << i;
+    if (!pointers || !lm) return pointers;
+    CXCursor calls[32], callers[32];
+    unsigned n = launch_device_calls(lm, fn, calls, callers, 32);
+    if (n == 0 || n > 32) return pointers;
+    unsigned long long varying = 0;
+    for (unsigned c = 0; c < n; c++) {
+        struct uniformity *cu = analysis_get(deps, &uniformity_analysis, callers[c]);
+        int na = clang_Cursor_getNumArguments(calls[c]);
+        for (int i = 0; i < np && i < 64; i++) {
+            if (!(pointers >> i & 1)) continue;
+            if (!cu || i >= na || uniformity_expr_varies(cu, clang_Cursor_getArgument(calls[c], (unsigned)i), NULL))
+                varying |= 1ull << i;
+        }
+    }
+    return varying;
+}
+
 /* Built from the function's uniformity, affine forms and launch shapes. */
 static void *shared_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache *deps)
 {
@@ -1509,8 +1561,12 @@ static void *shared_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cac
     struct affine_fn *af = analysis_get(deps, &affine_analysis, fn);
     struct launch_model *lm = analysis_get(deps, &launch_analysis, clang_getNullCursor());
     struct shared_holder *h = xcalloc(1, sizeof *h);
-    bool known = lm && launch_block_shapes(lm, fn, &h->li);
+    bool known = lm && launch_function_shapes(lm, fn, &h->li);
     h->m = shared_model_new(tu, fn, u, known ? &h->li : NULL, affine_cb, af);
+    /* A device function with no shapes, called from code that indexes rows
+       (threadIdx.y): a row may be one warp, 32 threads wide. */
+    if (!known && lm && launch_callers_use_rows(lm, fn)) h->m->callers_rows = true;
+    h->m->varying_params = varying_pointer_params(deps, lm, fn);
     return h;
 }
 

@@ -1245,7 +1245,7 @@ static void *warp_build(CXTranslationUnit tu, CXCursor fn, struct analysis_cache
     if (!u) return NULL;
     struct launch_model *m = analysis_get(deps, &launch_analysis, clang_getNullCursor());
     struct launch_info li;
-    bool known = m && launch_block_shapes(m, fn, &li);
+    bool known = m && launch_function_shapes(m, fn, &li);
     return warp_view_new(tu, fn, u, known ? &li : NULL);
 }
 
