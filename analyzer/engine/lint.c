@@ -494,6 +494,7 @@ void lint_file_with(const struct lint_options *cli, const char *path, const char
         /* nvcc's code judges the performance findings (each once: passes find
            the same ones); what it says is cached with them. */
         diag_list_sort_unique(&res->diags);
+        phasetime_announce("checking performance findings against nvcc's output");
         bool cacheable = codegen_check(o, path, text, len, &plan.guessed_includes, &res->diags, &res->codegen_seconds);
         if (passes->launch_table && passes->launch_facts) {
             /* The findings were computed with the table's facts about the
@@ -504,7 +505,9 @@ void lint_file_with(const struct lint_options *cli, const char *path, const char
             cache_set_extra(cached, facts);
             free(facts);
         }
-        phasetime_announce("storing into the result cache");
+        /* (with the cache off there is nothing to store: the last phase
+           named stays the one a time limit reports) */
+        if (!o->no_cache) phasetime_announce("storing into the result cache");
         struct phasetime_mark stored = phasetime_begin();
         if (cacheable) cache_store(cached, res->status, &res->diags, &parse_diags, res->n_parse_errors);
         phasetime_end(stored, PHASE_CACHE);
