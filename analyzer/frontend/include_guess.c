@@ -153,6 +153,28 @@ static bool is_system_header(const char *name)
     return false;
 }
 
+/* Is <name> a header of the C library or of POSIX (what a platform
+   compatibility folder replaces for another system), as opposed to a
+   library's (GL/glut.h, curl/curl.h), which a project's copy serves as
+   well as the system's? */
+static bool is_libc_header(const char *name)
+{
+    static const char *const dirs[] = {"sys/", "bits/", "arpa/", "netinet/", "net/", NULL};
+    static const char *const names[] = {
+        "assert.h", "complex.h", "ctype.h", "errno.h", "fenv.h", "float.h", "inttypes.h", "iso646.h",
+        "limits.h", "locale.h", "math.h", "setjmp.h", "signal.h", "stdalign.h", "stdarg.h", "stdatomic.h",
+        "stdbool.h", "stddef.h", "stdint.h", "stdio.h", "stdlib.h", "stdnoreturn.h", "string.h", "tgmath.h",
+        "threads.h", "time.h", "uchar.h", "wchar.h", "wctype.h", "unistd.h", "pthread.h", "fcntl.h",
+        "dirent.h", "dlfcn.h", "sched.h", "semaphore.h", "strings.h", "syslog.h", "termios.h", "netdb.h",
+        "poll.h", "getopt.h", "libgen.h", "malloc.h", "memory.h", "alloca.h", "endian.h", "pwd.h",
+        "grp.h", "glob.h", "fnmatch.h", "regex.h", "spawn.h", "utime.h", "utmp.h", "wordexp.h", NULL};
+    for (int i = 0; dirs[i]; i++)
+        if (!strncmp(name, dirs[i], strlen(dirs[i]))) return true;
+    for (int i = 0; names[i]; i++)
+        if (!strcmp(name, names[i])) return true;
+    return false;
+}
+
 /* Where `#include "name"` from a file in dir resolves, or NULL. */
 static char *resolve(const char *dir, const char *name, const struct strvec *dirs)
 {
@@ -278,9 +300,35 @@ char *include_guess_outer_root(const char *abs_file, const char *root)
     return NULL;
 }
 
+/* The include folders the command line gives clang (-I, -isystem, -iquote,
+   -idirafter, joined or separate), absolute: what they resolve is not
+   guessed. */
+static void user_include_dirs(const struct lint_options *o, struct strvec *out)
+{
+    static const char *const flags[] = {"-I", "-isystem", "-iquote", "-idirafter", NULL};
+    if (!o) return;
+    const struct strvec *a = &o->extra_args;
+    for (size_t i = 0; i < a->len; i++) {
+        for (int f = 0; flags[f]; f++) {
+            size_t fl = strlen(flags[f]);
+            if (strncmp(a->items[i], flags[f], fl) != 0) continue;
+            const char *dir = a->items[i][fl] ? a->items[i] + fl : i + 1 < a->len ? a->items[i + 1] : NULL;
+            if (!a->items[i][fl]) i++;
+            if (dir && *dir) {
+                char *abs = path_absolute(dir);
+                if (abs && !sv_contains(out, abs)) sv_push(out, abs);
+                free(abs);
+            }
+            break;
+        }
+    }
+}
+
 void include_guess(const struct lint_options *o, const char *abs_file, const char *toolkit_include,
                    struct strvec *dirs, struct strvec *angled_dirs, struct strvec *after_dirs)
 {
+    struct strvec user = {0};
+    user_include_dirs(o, &user);
     char *root = NULL, *outer = NULL;
     bool outer_known = false;
     struct strvec queue = {0}, seen = {0}, system_names = {0};
@@ -302,11 +350,13 @@ void include_guess(const struct lint_options *o, const char *abs_file, const cha
                angled: the folders guessed for angled includes */
             char *at = angled ? resolve(NULL, name, angled_dirs) : resolve(dir, name, dirs);
             if (!at && !angled) at = resolve(NULL, name, angled_dirs);
+            if (!at) at = resolve(NULL, name, &user);
             /* An angled system or toolkit header is what the build finds,
                even where a guessed folder holds one of that name. */
             bool system = angled && (is_cuda_header(name, toolkit_include) || is_system_header(name));
             if (system) {
-                if (!sv_contains(&system_names, name)) sv_push(&system_names, name);
+                if ((is_libc_header(name) || is_cuda_header(name, toolkit_include)) && !sv_contains(&system_names, name))
+                    sv_push(&system_names, name);
                 free(at);
                 at = NULL;
             }
@@ -335,10 +385,12 @@ void include_guess(const struct lint_options *o, const char *abs_file, const cha
         free(dir);
         sv_release(&names);
     }
-    /* A folder found for one angled include that also holds a header the
-       system or the toolkit provides for another (a project's compat/ with
+    /* A folder found for one angled include that also holds a header the C
+       library or the toolkit provides for another (a project's compat/ with
        its own sys/time.h or stdint.h for another platform) would hide the
-       real one under -I: searched after the system folders instead. */
+       real one under -I: searched after the system folders instead.  (What
+       clang finds there counts as a system header: not analysed, so only
+       for such folders; a copy of a library's headers, GL/glut.h, stays.) */
     if (after_dirs)
         for (size_t i = 0; i < angled_dirs->len;) {
             bool shadows = false;
@@ -358,6 +410,7 @@ void include_guess(const struct lint_options *o, const char *abs_file, const cha
     sv_release(&queue);
     sv_release(&seen);
     sv_release(&system_names);
+    sv_release(&user);
 }
 
 void include_guess_for_file(const struct lint_options *o, const char *abs_file, struct strvec *dirs)

@@ -27,7 +27,8 @@ const struct strvec *include_guess_tree_files(const char *root);
 /* The folders to add (absolute, each once, in the order found) so that the
    includes of abs_file, and of the project headers they reach, resolve: for
    each `#include "name"` found neither next to its includer, nor in a folder
-   already guessed, nor among the CUDA headers (toolkit_include, may be NULL,
+   already guessed or named on the command line (-I, -isystem, -iquote,
+   -idirafter after "--"), nor among the CUDA headers (toolkit_include, may be NULL,
    and the declarations header), the files under the linted tree whose path
    ends in /name (not found there: under include_guess_outer_root's
    folder); the folder of the only one, or of the one nearest the includer
@@ -37,9 +38,9 @@ const struct strvec *include_guess_tree_files(const char *root);
    (/usr/include, /usr/local/include, the C++ library's, clang's) is looked
    for the same way, and its folder goes to angled_dirs (for -I: a project
    header its build finds with -I, such as the CUDA samples' helper_cuda.h),
-   unless it also holds a header named like a system or toolkit header that
-   the files include with angle brackets (a compat/ folder with its own
-   sys/time.h): then to after_dirs (may be NULL; for -idirafter, searched
+   unless it also holds a header named like one of the C library's, POSIX's
+   or the toolkit's that the files include with angle brackets (a compat/
+   folder with its own sys/time.h): then to after_dirs (may be NULL; for -idirafter, searched
    after the system's folders).  The linted tree is the directory named on the
    command line that holds the file, else the repository (the nearest folder
    above with .git), else the file's own folder.  A tree is listed once per
