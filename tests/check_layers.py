@@ -4,7 +4,11 @@
 Every `#include "..."` of a file under analyzer/ and rules/ is read and mapped
 to the layer of the folder it names.  The check fails on:
   - an include of a higher layer, or of another layer of the same rank;
-  - an include cycle between modules (a module is x.c with its x.h);
+  - an include cycle between modules (a module is x.c with its x.h; a module
+    split over several files adds x_<part>.c files of no header of their own
+    and its private header x_internal.h, which only the module's files may
+    include);
+  - an include of another module's private header;
   - an include not written relative to analyzer/ ("base/util.h"), or naming a
     file that does not exist;
   - a file in a folder that ARCHITECTURE.md does not place;
@@ -69,6 +73,27 @@ def source_files(root):
                 if f.endswith((".c", ".h")):
                     out.append(os.path.relpath(os.path.join(d, f), root))
     return out
+
+
+def module_of(rel, files):
+    """The module of a file (its path without the extension): x.c and x.h are
+    module x.  Where x_internal.h and x.c exist, x is split over several
+    files: x_internal.h, and each x_<part>.c that has no x_<part>.h, belong
+    to x (analysis/uniformity.c, uniformity_eval.c, ... share
+    analysis/uniformity_internal.h)."""
+    base = os.path.splitext(rel)[0]
+    d, name = os.path.split(base)
+    if rel.endswith(".h") and name.endswith("_internal"):
+        owner = base[:-len("_internal")]
+        if owner + ".c" in files:
+            return owner
+    if rel.endswith(".c") and base + ".h" not in files:
+        parts = name.split("_")
+        for k in range(len(parts) - 1, 0, -1):
+            owner = os.path.join(d, "_".join(parts[:k]))
+            if owner + "_internal.h" in files and owner + ".c" in files:
+                return owner
+    return base
 
 
 def strip_c(text):
@@ -140,8 +165,10 @@ def check(root):
     inc_root = os.path.join(root, "analyzer")
     module_edges = {}
 
+    file_set = set(files)
+
     def module(rel):
-        return os.path.splitext(rel)[0]
+        return module_of(rel, file_set)
 
     texts = {}
     for rel in files:
@@ -171,6 +198,9 @@ def check(root):
             tmod = module(target)
             if tmod != mod:
                 module_edges[mod].add(tmod)
+                if target == tmod + "_internal.h":
+                    problems.append(f'{rel} -> {target}: private header of module {tmod}, '
+                                    'included from outside it')
 
     for cyc in find_cycles(module_edges):
         problems.append("include cycle: " + " -> ".join(cyc + [cyc[0]]))
@@ -185,10 +215,10 @@ def check(root):
     for rel in files:
         if not rel.endswith(".h"):
             continue
-        own = module(rel) + ".c"
+        own = module(rel)
         for name in sorted(top_level_functions(texts[rel])[0]):
             where = definitions.get(name, [])
-            if own in where:
+            if any(module(w) == own for w in where):
                 continue
             if where:
                 problems.append(f"{rel}: declares {name}(), defined in {', '.join(where)} "
@@ -281,8 +311,13 @@ CLEAN = {
     "analyzer/base/util.h": "/* util.h */\nint util_add(int a, int b);\nstruct s { void (*fn)(int); };\n",
     "analyzer/base/util.c": '#include "base/util.h"\nint util_add(int a, int b)\n{\n    return a + b;\n}\n',
     "analyzer/engine/walk.h": '#include "base/util.h"\nvoid walk(void) __attribute__((cold));\n',
-    "analyzer/engine/walk.c": '#include "engine/walk.h"\n/* #include "cli/cli.h" in a comment */\n'
-                              'static int helper(void) { return 1; }\nvoid walk(void) { helper(); }\n',
+    "analyzer/engine/walk.c": '#include "engine/walk.h"\n#include "engine/walk_internal.h"\n'
+                              '/* #include "cli/cli.h" in a comment */\n'
+                              'static int helper(void) { return 1; }\nvoid walk(void) { walk_step(helper() - 1); }\n',
+    # A module split over two files with a private header: walk.c and
+    # walk_step.c call each other through walk_internal.h.
+    "analyzer/engine/walk_internal.h": '#include "engine/walk.h"\nvoid walk_step(int n);\n',
+    "analyzer/engine/walk_step.c": '#include "engine/walk_internal.h"\nvoid walk_step(int n) { if (n) walk(); }\n',
     "analyzer/cli/cli.h": "void cli_main(void);\n",
     "analyzer/cli/cli.c": '#include "cli/cli.h"\n#include "engine/walk.h"\nvoid cli_main(void) { walk(); }\n',
     "analyzer/lsp/lsp.h": "void lsp_main(void);\n",
@@ -315,6 +350,9 @@ BROKEN = {
         "analyzer/base/shared.h": "void util_sub(int a);\n",
         "analyzer/base/util.c": '#include "base/util.h"\nint util_add(int a, int b) { return a + b; }\n'
                                 'void util_sub(int a) { (void)a; }\n',
+    }),
+    "another module's private header": ("private header", {
+        "analyzer/cli/cli.c": '#include "cli/cli.h"\n#include "engine/walk_internal.h"\nvoid cli_main(void) {}\n',
     }),
     "a declaration defined nowhere": ("defined nowhere", {
         "analyzer/cli/cli.h": "void cli_main(void);\nvoid cli_gone(void);\n",
