@@ -73,14 +73,29 @@ struct launch_model {
     bool calls_built;
     struct call_edge *calls;
     unsigned n_calls, cap_calls;
+    struct caller_memo *memo;
+    unsigned n_memo, cap_memo;
 };
 
 /* A call of a function (by USR, a specialisation as its template) made in
    the body of another (a definition the unit reads). */
 struct call_edge {
     char *callee;
+    char *caller_usr;
     CXCursor caller;
     CXCursor call;
+};
+
+/* What a walk up the callers knows of one function: its shapes (or that
+   they are not known), whether code around it indexes rows.  Kept per
+   model, so that each function is looked at once however many paths reach
+   it (a helper called from a hundred places of a template library). */
+struct caller_memo {
+    char *usr;
+    signed char shapes_state; /* 0 not asked, 1 in progress, 2 known, 3 not known */
+    struct launch_info shapes;
+    signed char rows_state;   /* 0 not asked, 1 in progress, 2 yes, 3 no */
+    signed char body_rows;    /* its own body: -1 not read, 0 no, 1 yes */
 };
 
 static char *usr_of(CXCursor decl)
@@ -510,8 +525,13 @@ static void site_release(struct site *s)
 void launch_model_free(struct launch_model *m)
 {
     if (!m) return;
-    for (unsigned i = 0; i < m->n_calls; i++) free(m->calls[i].callee);
+    for (unsigned i = 0; i < m->n_calls; i++) {
+        free(m->calls[i].callee);
+        free(m->calls[i].caller_usr);
+    }
     free(m->calls);
+    for (unsigned i = 0; i < m->n_memo; i++) free(m->memo[i].usr);
+    free(m->memo);
     for (unsigned i = 0; i < m->n_sites; i++) site_release(&m->sites[i]);
     for (unsigned i = 0; i < m->n_indirect; i++) {
         free(m->indirect[i].usr);
@@ -622,6 +642,7 @@ static enum CXChildVisitResult call_visit(CXCursor c, CXCursor parent, CXClientD
     struct launch_model *m = cs->m;
     XGROW(m->calls, m->n_calls, m->cap_calls, 64);
     m->calls[m->n_calls].callee = kernel_usr(callee);
+    m->calls[m->n_calls].caller_usr = kernel_usr(cs->caller);
     m->calls[m->n_calls].caller = cs->caller;
     m->calls[m->n_calls].call = c;
     m->n_calls++;
@@ -649,11 +670,31 @@ static enum CXChildVisitResult calls_top_visit(CXCursor c, CXCursor parent, CXCl
     return CXChildVisit_Continue;
 }
 
-static bool caller_shapes(struct launch_model *m, const char *usr, struct launch_info *out, unsigned depth,
-                          struct strvec *visiting)
+static struct caller_memo *memo_of(struct launch_model *m, const char *usr)
 {
-    if (depth > 4 || sv_contains(visiting, usr)) return false;
-    sv_push(visiting, usr);
+    for (unsigned i = 0; i < m->n_memo; i++)
+        if (!strcmp(m->memo[i].usr, usr)) return &m->memo[i];
+    XGROW(m->memo, m->n_memo, m->cap_memo, 32);
+    struct caller_memo *e = &m->memo[m->n_memo++];
+    memset(e, 0, sizeof *e);
+    e->usr = xstrdup(usr);
+    e->body_rows = -1;
+    return e;
+}
+
+static void build_calls(struct launch_model *m)
+{
+    if (m->calls_built) return;
+    m->calls_built = true;
+    clang_visitChildren(clang_getTranslationUnitCursor(m->tu), calls_top_visit, m);
+}
+
+/* The union of the shapes of usr's device-side callers, into out; false
+   when one of them is not known or there is none.  A function already in
+   progress on this walk (recursion) adds nothing. */
+static bool caller_shapes(struct launch_model *m, const char *usr, struct launch_info *out, unsigned depth)
+{
+    if (depth > 4) return false;
     bool any = false, ok = true;
     for (unsigned i = 0; i < m->n_calls && ok; i++) {
         if (strcmp(m->calls[i].callee, usr) != 0) continue;
@@ -662,27 +703,39 @@ static bool caller_shapes(struct launch_model *m, const char *usr, struct launch
         /* Host code runs no barrier; a __host__ __device__ caller may be
            device code too. */
         if (!(space & (SPACE_DEVICE | SPACE_GLOBAL))) continue;
-        struct launch_info li;
-        memset(&li, 0, sizeof li);
-        if (is_kernel(caller)) {
-            ok = launch_block_shapes(m, caller, &li) && li.n_shapes > 0;
-        } else {
-            char *cu = kernel_usr(caller);
-            ok = *cu && caller_shapes(m, cu, &li, depth + 1, visiting);
-            free(cu);
+        const char *cu = m->calls[i].caller_usr;
+        if (!*cu) {
+            ok = false;
+            break;
         }
-        for (unsigned s = 0; s < li.n_shapes && ok; s++) {
+        struct caller_memo *e = memo_of(m, cu);
+        if (e->shapes_state == 0) {
+            e->shapes_state = 1;
+            struct launch_info li;
+            memset(&li, 0, sizeof li);
+            bool known = is_kernel(caller) ? launch_block_shapes(m, caller, &li) && li.n_shapes > 0
+                                           : caller_shapes(m, cu, &li, depth + 1);
+            e = memo_of(m, cu); /* the table may have moved */
+            e->shapes = li;
+            e->shapes_state = known ? 2 : 3;
+        }
+        if (e->shapes_state == 1) continue;
+        if (e->shapes_state == 3) {
+            ok = false;
+            break;
+        }
+        const struct launch_info *li = &e->shapes;
+        for (unsigned s = 0; s < li->n_shapes && ok; s++) {
             unsigned j;
             for (j = 0; j < out->n_shapes; j++)
-                if (memcmp(&out->shape[j], &li.shape[s], sizeof li.shape[s]) == 0) break;
+                if (memcmp(&out->shape[j], &li->shape[s], sizeof li->shape[s]) == 0) break;
             if (j < out->n_shapes) continue;
             if (out->n_shapes == LAUNCH_MAX_SHAPES) ok = false;
-            else out->shape[out->n_shapes++] = li.shape[s];
+            else out->shape[out->n_shapes++] = li->shape[s];
         }
-        out->n_sites += li.n_sites;
+        out->n_sites += li->n_sites;
         any = true;
     }
-    free(visiting->items[--visiting->len]);
     return ok && any;
 }
 
@@ -693,14 +746,9 @@ bool launch_caller_shapes(struct launch_model *m, CXCursor fn, struct launch_inf
        unit that includes it, with that unit's callers (findings are joined
        over the units). */
     if (!m || clang_Cursor_isNull(fn) || is_kernel(fn)) return false;
-    if (!m->calls_built) {
-        m->calls_built = true;
-        clang_visitChildren(clang_getTranslationUnitCursor(m->tu), calls_top_visit, m);
-    }
+    build_calls(m);
     char *usr = kernel_usr(fn);
-    struct strvec visiting = {0};
-    bool ok = *usr && caller_shapes(m, usr, out, 0, &visiting);
-    sv_release(&visiting);
+    bool ok = *usr && caller_shapes(m, usr, out, 0);
     free(usr);
     out->known = ok && out->n_shapes > 0;
     if (!out->known) out->n_shapes = 0;
@@ -710,10 +758,7 @@ bool launch_caller_shapes(struct launch_model *m, CXCursor fn, struct launch_inf
 unsigned launch_device_calls(struct launch_model *m, CXCursor fn, CXCursor *calls, CXCursor *callers, unsigned max)
 {
     if (!m || clang_Cursor_isNull(fn) || is_kernel(fn)) return 0;
-    if (!m->calls_built) {
-        m->calls_built = true;
-        clang_visitChildren(clang_getTranslationUnitCursor(m->tu), calls_top_visit, m);
-    }
+    build_calls(m);
     char *usr = kernel_usr(fn);
     unsigned n = 0;
     for (unsigned i = 0; i < m->n_calls && *usr; i++) {
@@ -776,39 +821,39 @@ static enum CXChildVisitResult rows_visit(CXCursor c, CXCursor parent, CXClientD
     return CXChildVisit_Recurse;
 }
 
-static bool callers_use_rows(struct launch_model *m, const char *usr, unsigned depth, struct strvec *visiting)
+static bool callers_use_rows(struct launch_model *m, const char *usr, unsigned depth)
 {
-    if (depth > 4 || sv_contains(visiting, usr)) return false;
-    sv_push(visiting, usr);
-    bool rows = false;
-    for (unsigned i = 0; i < m->n_calls && !rows; i++) {
+    if (depth > 4) return false;
+    for (unsigned i = 0; i < m->n_calls; i++) {
         if (strcmp(m->calls[i].callee, usr) != 0) continue;
         CXCursor caller = m->calls[i].caller;
         if (!(ast_exec_space(caller) & (SPACE_DEVICE | SPACE_GLOBAL))) continue;
-        struct rows_scan rs = {m->tu, false};
-        clang_visitChildren(caller, rows_visit, &rs);
-        rows = rs.rows;
-        if (!rows && !is_kernel(caller)) {
-            char *cu = kernel_usr(caller);
-            rows = *cu && callers_use_rows(m, cu, depth + 1, visiting);
-            free(cu);
+        const char *cu = m->calls[i].caller_usr;
+        if (!*cu) continue;
+        struct caller_memo *e = memo_of(m, cu);
+        if (e->rows_state == 0) {
+            e->rows_state = 1;
+            if (e->body_rows < 0) {
+                struct rows_scan rs = {m->tu, false};
+                clang_visitChildren(caller, rows_visit, &rs);
+                e = memo_of(m, cu);
+                e->body_rows = rs.rows;
+            }
+            bool rows = e->body_rows || (!is_kernel(caller) && callers_use_rows(m, cu, depth + 1));
+            e = memo_of(m, cu);
+            e->rows_state = rows ? 2 : 3;
         }
+        if (e->rows_state == 2) return true;
     }
-    free(visiting->items[--visiting->len]);
-    return rows;
+    return false;
 }
 
 bool launch_callers_use_rows(struct launch_model *m, CXCursor fn)
 {
     if (!m || clang_Cursor_isNull(fn) || is_kernel(fn)) return false;
-    if (!m->calls_built) {
-        m->calls_built = true;
-        clang_visitChildren(clang_getTranslationUnitCursor(m->tu), calls_top_visit, m);
-    }
+    build_calls(m);
     char *usr = kernel_usr(fn);
-    struct strvec visiting = {0};
-    bool rows = *usr && callers_use_rows(m, usr, 0, &visiting);
-    sv_release(&visiting);
+    bool rows = *usr && callers_use_rows(m, usr, 0);
     free(usr);
     return rows;
 }
