@@ -9,8 +9,15 @@ to the layer of the folder it names.  The check fails on:
     file that does not exist;
   - a file in a folder that ARCHITECTURE.md does not place;
   - a function declared in x.h but defined in another module's .c (such a
-    header hides real dependencies from the include graph) or nowhere.
+    header hides real dependencies from the include graph) or nowhere;
+  - a module's private header (below) included by a file of another module.
 It prints each offending edge, cycle or declaration.
+
+A module too long for one file may be split: x_internal.h is then its private
+header, and x.c, x_internal.h and each x_*.c beside them that includes
+x_internal.h are one module, whose files may call each other (value.c,
+value_defs.c and value_memory.c in analysis/).  Its dependencies on other
+modules are still edges of the include graph.
 
 The layer order is read from the table under "## Layers" in ARCHITECTURE.md:
 rows `| RANK | `folder/`, ... | what it owns |`, lowest rank first; a file may
@@ -133,15 +140,34 @@ def function_name(seg):
     return m.group(1)
 
 
+INTERNAL_SUFFIX = "_internal.h"
+
+
+def split_modules(files, texts):
+    """{file: module} for the files of modules split over several .c files:
+    x_internal.h, and each x_*.c beside it that includes it, belong to module
+    x (as x.c and x.h do)."""
+    out = {}
+    for rel in files:
+        if not rel.endswith(INTERNAL_SUFFIX):
+            continue
+        base = rel[:-len(INTERNAL_SUFFIX)]
+        inc = os.path.relpath(rel, "analyzer")
+        out[rel] = base
+        for other in files:
+            if (other.endswith(".c") and other.startswith(base + "_")
+                    and os.path.dirname(other) == os.path.dirname(rel)
+                    and inc in INCLUDE_RE.findall(texts[other])):
+                out[other] = base
+    return out
+
+
 def check(root):
     layers = read_layers(root)
     files = source_files(root)
     problems = []
     inc_root = os.path.join(root, "analyzer")
     module_edges = {}
-
-    def module(rel):
-        return os.path.splitext(rel)[0]
 
     texts = {}
     for rel in files:
@@ -150,6 +176,11 @@ def check(root):
         lay = layer_of(rel)
         if lay not in layers:
             problems.append(f"{rel}: folder {lay} is not placed in ARCHITECTURE.md's layer table")
+    split = split_modules(files, texts)
+
+    def module(rel):
+        return split.get(rel, os.path.splitext(rel)[0])
+
     for rel in files:
         lay = layer_of(rel)
         mod = module(rel)
@@ -169,6 +200,10 @@ def check(root):
                     problems.append(f'{rel} -> {target}: include between peers ({lay} and {tlay} '
                                     f'share rank {layers[lay]})')
             tmod = module(target)
+            if target.endswith(INTERNAL_SUFFIX) and tmod != mod:
+                problems.append(f'{rel} -> {target}: the private header of module {tmod} '
+                                f'(only {os.path.basename(tmod)}.c and the {os.path.basename(tmod)}_*.c '
+                                'files that split it may include it)')
             if tmod != mod:
                 module_edges[mod].add(tmod)
 
@@ -185,10 +220,9 @@ def check(root):
     for rel in files:
         if not rel.endswith(".h"):
             continue
-        own = module(rel) + ".c"
         for name in sorted(top_level_functions(texts[rel])[0]):
             where = definitions.get(name, [])
-            if own in where:
+            if any(module(w) == module(rel) for w in where):
                 continue
             if where:
                 problems.append(f"{rel}: declares {name}(), defined in {', '.join(where)} "
@@ -289,6 +323,13 @@ CLEAN = {
     "analyzer/lsp/lsp.c": '#include "lsp/lsp.h"\nvoid lsp_main(void) {}\n',
     "rules/r1.c": '#include "engine/walk.h"\nconst int r1 = 1;\n',
     "analyzer/main.c": '#include "cli/cli.h"\n#include "lsp/lsp.h"\nint main(void) { cli_main(); lsp_main(); return 0; }\n',
+    # A module split over two files that call each other, through its private header.
+    "analyzer/base/pool.h": "void pool_use(void);\n",
+    "analyzer/base/pool_internal.h": '#include "base/pool.h"\nvoid pool_grow(int n);\nint pool_size(void);\n',
+    "analyzer/base/pool.c": '#include "base/pool.h"\n#include "base/pool_internal.h"\n'
+                            'int pool_size(void) { return 1; }\nvoid pool_use(void) { pool_grow(pool_size()); }\n',
+    "analyzer/base/pool_grow.c": '#include "base/pool_internal.h"\n'
+                                 'void pool_grow(int n) { if (n < pool_size()) pool_grow(n + 1); }\n',
 }
 
 # what: (files changed, a fragment the first problem must contain)
@@ -318,6 +359,13 @@ BROKEN = {
     }),
     "a declaration defined nowhere": ("defined nowhere", {
         "analyzer/cli/cli.h": "void cli_main(void);\nvoid cli_gone(void);\n",
+    }),
+    "a module's private header included by another module": ("the private header of module", {
+        "analyzer/engine/walk.c": '#include "engine/walk.h"\n#include "base/pool_internal.h"\n'
+                                  'void walk(void) { pool_grow(1); }\n',
+    }),
+    "a split file that does not include its module's private header": ("defined in analyzer/base/pool_grow.c", {
+        "analyzer/base/pool_grow.c": "void pool_grow(int n) { (void)n; }\n",
     }),
 }
 
