@@ -799,21 +799,7 @@ static enum CXChildVisitResult rows_visit(CXCursor c, CXCursor parent, CXClientD
     bool tid = !strcmp(bn, "threadIdx");
     free(bn);
     if (!tid) return CXChildVisit_Recurse;
-    /* the component: the member's name, or (clang's property members) the
-       text after the dot */
-    char *mn = ast_spelling(c);
-    char comp = mn[0] && !mn[1] ? mn[0] : 0;
-    free(mn);
-    if (!comp) {
-        char *txt = ast_text(rs->tu, c);
-        const char *dot = txt ? strrchr(txt, '.') : NULL;
-        if (dot) {
-            dot++;
-            while (*dot == ' ' || *dot == '\t') dot++;
-            comp = dot[0];
-        }
-        free(txt);
-    }
+    char comp = ast_builtin_component(rs->tu, c);
     if (comp == 'y' || comp == 'z') {
         rs->rows = true;
         return CXChildVisit_Break;

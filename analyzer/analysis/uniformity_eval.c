@@ -491,38 +491,7 @@ struct vinfo u_load(struct fnan *a, struct state *st, struct node *n, struct lva
    for clang's property members, the source text after the dot. */
 char u_builtin_component(struct fnan *a, CXCursor member)
 {
-    CXString s = clang_getCursorSpelling(member);
-    const char *nm = clang_getCString(s);
-    char comp = 0;
-    if (nm && nm[0] && !nm[1]) comp = nm[0];
-    clang_disposeString(s);
-    if (comp) return comp;
-    /* The text after "threadIdx ." at the member's start: its spelling
-       location finds threadIdx.x inside a macro definition, its expansion
-       location finds "T.x" where T is a macro for threadIdx. */
-    CXSourceLocation loc = clang_getRangeStart(clang_getCursorExtent(member));
-    for (int pass = 0; pass < 2 && !comp; pass++) {
-        CXFile f = NULL;
-        unsigned line, col, off;
-        if (pass == 0) clang_getSpellingLocation(loc, &f, &line, &col, &off);
-        else clang_getExpansionLocation(loc, &f, &line, &col, &off);
-        if (!f) continue;
-        size_t size = 0;
-        const char *txt = ast_file_contents(a->tu, f, &size);
-        if (!txt) continue;
-        size_t i = off;
-        while (i < size && (isalnum((unsigned char)txt[i]) || txt[i] == '_')) i++;
-        while (i < size && isspace((unsigned char)txt[i])) i++;
-        if (i >= size || txt[i] != '.') continue;
-        i++;
-        while (i < size && isspace((unsigned char)txt[i])) i++;
-        if (i >= size) continue;
-        char ch = txt[i];
-        if ((ch == 'x' || ch == 'y' || ch == 'z') &&
-            !(i + 1 < size && (isalnum((unsigned char)txt[i + 1]) || txt[i + 1] == '_')))
-            comp = ch;
-    }
-    return comp;
+    return ast_builtin_component(a->tu, member);
 }
 
 bool u_is_builtin_member(struct fnan *a, struct node *n, enum var_class *cls)

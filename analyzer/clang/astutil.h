@@ -57,6 +57,11 @@ char *ast_text(CXTranslationUnit tu, CXCursor c);
    unit may reuse the same pointers).  Per thread. */
 const char *ast_file_contents(CXTranslationUnit tu, CXFile f, size_t *size);
 void ast_file_contents_forget(void);
+/* The component ('x', 'y' or 'z') that a member expression of threadIdx,
+   blockIdx, blockDim or gridDim names: its spelling, else the text after
+   the dot where it is spelled (inside a macro too) or expanded; 0 when
+   none. */
+char ast_builtin_component(CXTranslationUnit tu, CXCursor member);
 /* The source bytes of c when its whole extent is written in one file,
    outside any macro expansion (and *range, when given, its extent); NULL
    otherwise.  Caller frees. */
